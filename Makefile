@@ -1,0 +1,39 @@
+# Every target bootstraps .venv itself: a fresh machine needs only python3.11, make and PyPI.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+# Benchmark peers live in their own environments so that they never leak into the product.
+BENCH_VENV := .venv-bench
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gauntlet demo
+
+# pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
+test: $(STAMP)
+	@$(BIN)/pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
+	exit $$rc
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+$(BENCH_VENV)/.installed: bench/requirements.txt
+	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV) || python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -c constraints.txt -r bench/requirements.txt -e .
+	@touch $@
+
+bench: $(STAMP) $(BENCH_VENV)/.installed
+	$(BENCH_VENV)/bin/python -m bench
+
+clean:
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache

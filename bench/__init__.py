@@ -1,0 +1,1 @@
+"""Benchmarks against peers; `make bench` runs them all and prints the ratios."""

@@ -1,0 +1,27 @@
+"""Run every benchmark module in `bench/` (each has a `main()`), or the ones named.
+
+    python -m bench                 # all
+    python -m bench blokus_engine   # one
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+import bench
+
+
+def main(argv: list[str]) -> None:
+    names = argv or sorted(
+        m.name for m in pkgutil.iter_modules(bench.__path__) if not m.name.startswith("_")
+    )
+    for name in names:
+        module = importlib.import_module(f"bench.{name}")
+        print(f"\n## bench.{name}\n", flush=True)
+        module.main()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

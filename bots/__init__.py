@@ -1,0 +1,1 @@
+"""Bundled bots that speak the real protocols over TCP."""

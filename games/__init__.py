@@ -1,0 +1,1 @@
+"""Pure game rules: no I/O, no clocks, seeded randomness only."""

@@ -1,0 +1,1 @@
+"""Sans-I/O wire codecs: bytes in, messages out; messages in, bytes out."""

@@ -1,0 +1,1 @@
+"""Everything that does I/O: sockets, rooms, storage, HTTP."""
