@@ -1,0 +1,229 @@
+"""Uniformly random full games on fireplace2, the Python peer of our Hearth engine.
+
+Runs inside `.venv-fireplace` (see `bench/fireplace-requirements.txt`), never in the
+product's venv; `bench/hearth_engine.py` creates that venv and starts this script::
+
+    .venv-fireplace/bin/python bench/fireplace_peer.py 50 1
+
+and it prints one JSON object on stdout::
+
+    {"games": 50, "seconds": 9.1, "games_per_s": 5.5, "actions_per_game": 117.2,
+     "deepcopy_ms": 14.0, ...}
+
+The agent follows the measurement in the reference (hearth-engine.md §2.4): at every
+decision it lists *all* legal options (end turn; every playable card x choose-one
+alternative x target; hero power x target; every attacker x target) and picks one
+uniformly; the mulligan keeps a random subset; pending choices are answered at random.
+fireplace2 has no legacy Basic ids, so the decks are Core-set cards (mostly Core
+reprints of the cards our engine implements, plus a few class cards of the same kind).
+fireplace2 draws from the module-level `random`, which is seeded once per run.
+
+Timing starts after the card database is loaded (6-7 s here, not part of games/s).
+`deepcopy_ms` is the median `copy.deepcopy(game)` at the start of turn 10 over a few
+separate games, measured outside the timed loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import logging
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+MAGE_DECK = [
+    "CORE_CS2_029",  # Fireball
+    "CORE_CS2_023",  # Arcane Intellect
+    "CORE_CS2_032",  # Flamestrike
+    "CORE_CS2_033",  # Water Elemental
+    "CORE_EX1_275",  # Cone of Cold (stands in for Frostbolt / Frost Nova)
+    "CORE_CS2_120",  # River Crocolisk
+    "CORE_CS2_122",  # Raid Leader
+    "CORE_CS2_179",  # Sen'jin Shieldmasta
+    "CORE_CS2_182",  # Chillwind Yeti
+    "CORE_CS2_189",  # Elven Archer
+    "CORE_CS2_142",  # Kobold Geomancer
+    "CORE_EX1_506",  # Murloc Tidehunter
+    "CORE_EX1_008",  # Argent Squire
+    "CORE_EX1_066",  # Acidic Swamp Ooze
+    "CORE_CS2_203",  # Ironbeak Owl
+] * 2
+WARRIOR_DECK = [
+    "CORE_CS2_106",  # Fiery War Axe
+    "CORE_CS2_108",  # Execute
+    "CORE_EX1_084",  # Warsong Commander
+    "CORE_EX1_400",  # Whirlwind
+    "CORE_EX1_391",  # Slam
+    "CORE_EX1_410",  # Shield Slam
+    "CORE_EX1_402",  # Armorsmith
+    "CORE_EX1_603",  # Cruel Taskmaster
+    "CORE_EX1_604",  # Frothing Berserker
+    "CORE_GVG_053",  # Shieldmaiden (stands in for Shield Block)
+    "CORE_CS2_188",  # Abusive Sergeant
+    "CORE_EX1_162",  # Dire Wolf Alpha
+    "CORE_EX1_399",  # Gurubashi Berserker
+    "CORE_EX1_096",  # Loot Hoarder
+    "CORE_CS2_222",  # Stormwind Champion
+] * 2
+MAGE_HERO = "HERO_08"
+WARRIOR_HERO = "HERO_01"
+
+ACTION_CAP = 3000  # a game that reaches it is counted in "capped", never seen in practice
+DEEPCOPY_TURN = 10
+DEEPCOPY_GAMES = 5
+DEEPCOPY_REPEATS = 3
+
+Option = Callable[[], Any]
+
+
+def legal_options(player: Any) -> list[Option]:
+    """Every legal option of the current player, END_TURN first, as thunks."""
+    game = player.game
+    options: list[Option] = [game.end_turn]
+    for card in list(player.hand):
+        if not card.is_playable():
+            continue
+        variants = list(card.choose_cards) if card.must_choose_one else [None]
+        for choose in variants:
+            subject = choose if choose is not None else card
+            if subject.requires_target():
+                for target in subject.play_targets:
+                    options.append(_bind(card.play, target=target, choose=choose))
+            else:
+                options.append(_bind(card.play, target=None, choose=choose))
+    power = player.hero.power
+    if power is not None and power.is_usable():
+        if power.requires_target():
+            options.extend(_bind(power.use, target=t) for t in power.play_targets)
+        else:
+            options.append(_bind(power.use))
+    for character in list(player.characters):
+        if character.can_attack():
+            options.extend(_bind(character.attack, t) for t in character.attack_targets)
+    return options
+
+
+def _bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Option:
+    return lambda: fn(*args, **kwargs)
+
+
+def answer_choices(game: Any, rng: random.Random) -> int:
+    """Answer pending (non-mulligan) choices at random; returns how many were answered."""
+    answered = 0
+    for player in game.players:
+        while player.choice is not None and not game.ended and answered < 10:
+            player.choice.choose(rng.choice(list(player.choice.cards)))
+            answered += 1
+    return answered
+
+
+def new_game(rng: random.Random) -> Any:
+    from fireplace.game import Game
+    from fireplace.player import Player
+
+    mage = Player("Mage", list(MAGE_DECK), MAGE_HERO)
+    warrior = Player("Warrior", list(WARRIOR_DECK), WARRIOR_HERO)
+    game = Game(players=(mage, warrior))
+    game.start()
+    for player in game.players:
+        offered = list(player.choice.cards)
+        player.choice.choose(*rng.sample(offered, rng.randint(0, len(offered))))
+    return game
+
+
+def play_out(game: Any, rng: random.Random, stop_at_turn: int | None = None) -> tuple[int, bool]:
+    """Plays uniformly random options to the end; returns (actions, capped)."""
+    actions = 0
+    while not game.ended and actions < ACTION_CAP:
+        if stop_at_turn is not None and game.turn >= stop_at_turn:
+            break
+        rng.choice(legal_options(game.current_player))()
+        actions += 1
+        actions += answer_choices(game, rng)
+    return actions, not game.ended and stop_at_turn is None
+
+
+def run(n_games: int, seed: int) -> dict[str, Any]:
+    logging.basicConfig(level=logging.WARNING)
+    from fireplace import cards
+    from fireplace.logging import log
+
+    log.setLevel(logging.WARNING)
+    load_start = time.perf_counter()
+    cards.db.initialize()
+    load_seconds = time.perf_counter() - load_start
+
+    # fireplace2 shuffles and rolls with the module-level generator; the agent has its own.
+    random.seed(seed)
+    rng = random.Random(seed)
+    total_actions = 0
+    capped = 0
+    errors: list[str] = []
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    for _ in range(n_games):
+        try:
+            game = new_game(rng)
+            actions, was_capped = play_out(game, rng)
+        except Exception as exc:  # a peer bug must not sink the whole benchmark
+            errors.append(f"{type(exc).__name__}: {exc}"[:200])
+            continue
+        total_actions += actions
+        capped += was_capped
+    seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu_start
+    finished = n_games - len(errors)
+
+    deepcopy_ms = measure_deepcopy(rng)
+    return {
+        "peer": "fireplace2 1.0.2",
+        "games": finished,
+        "errors": len(errors),
+        "first_errors": errors[:3],
+        "capped": capped,
+        "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),
+        "games_per_s": round(finished / seconds, 3) if seconds > 0 else None,
+        "actions_per_game": round(total_actions / finished, 1) if finished else None,
+        "deepcopy_ms": round(deepcopy_ms, 3) if deepcopy_ms is not None else None,
+        "db_load_seconds": round(load_seconds, 2),
+    }
+
+
+def measure_deepcopy(rng: random.Random) -> float | None:
+    samples: list[float] = []
+    for _ in range(DEEPCOPY_GAMES):
+        try:
+            game = new_game(rng)
+            play_out(game, rng, stop_at_turn=DEEPCOPY_TURN)
+        except Exception:
+            continue
+        if game.ended:
+            continue
+        for _ in range(DEEPCOPY_REPEATS):
+            begin = time.perf_counter()
+            copy.deepcopy(game)
+            samples.append((time.perf_counter() - begin) * 1000)
+    return statistics.median(samples) if samples else None
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or not all(a.lstrip("-").isdigit() for a in argv) or int(argv[0]) < 1:
+        print("usage: fireplace_peer.py N_GAMES SEED", file=sys.stderr)
+        return 2
+    n_games, seed = int(argv[0]), int(argv[1])
+    # fireplace2 prints debugging chatter on stdout; keep stdout for the JSON result.
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+        result = run(n_games, seed)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
