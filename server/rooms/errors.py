@@ -1,0 +1,27 @@
+"""Lobby-level failures: the client gets its protocol's error reply and stays connected."""
+
+from __future__ import annotations
+
+import enum
+
+
+class LobbyErrorKind(enum.Enum):
+    ROOM_NOT_FOUND = "ROOM_NOT_FOUND"
+    ROOM_FULL = "ROOM_FULL"
+    RESERVATION_NOT_FOUND = "RESERVATION_NOT_FOUND"
+    NON_MOVE = "NON_MOVE"
+    NOT_A_MEMBER = "NOT_A_MEMBER"
+    UNAUTHENTICATED = "UNAUTHENTICATED"
+    AUTH_FAILED = "AUTH_FAILED"
+    LIMIT = "LIMIT"
+    BAD_REQUEST = "BAD_REQUEST"
+
+
+class LobbyError(Exception):
+    """A refused lobby or room request; `subject` is the room id, token or offending data."""
+
+    def __init__(self, kind: LobbyErrorKind, subject: object = None, detail: str = "") -> None:
+        super().__init__(f"{kind.value}: {subject!r} {detail}".strip())
+        self.kind = kind
+        self.subject = subject
+        self.detail = detail

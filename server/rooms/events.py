@@ -1,0 +1,99 @@
+"""The match event log: everything a room tells anyone, numbered, in one place.
+
+Every event carries its audience (which seats, whether observers). Players, observers and
+the replay writer all read the same entries, so there is no second copy of "what happened".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.rooms.result import MatchResult
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """The match starts; tells a seat which team it plays."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    """A new game state (the SC memento)."""
+
+    state: Any
+
+
+@dataclass(frozen=True)
+class MoveRequested:
+    seat: int
+
+
+@dataclass(frozen=True)
+class MoveRejected:
+    """A move was refused: a rule violation (`mistake_text`) or a process violation."""
+
+    seat: int
+    move: Any
+    rule: bool
+    mistake_name: str = ""
+    mistake_text: str = ""
+    process: str = ""
+    expected_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class PauseChanged:
+    paused: bool
+
+
+@dataclass(frozen=True)
+class GameOver:
+    result: MatchResult
+
+
+@dataclass(frozen=True)
+class RoomClosed:
+    """The room is gone (SC `<left/>`)."""
+
+
+RoomEvent = (
+    Welcome | StateChanged | MoveRequested | MoveRejected | PauseChanged | GameOver | RoomClosed
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One logged event and who receives it."""
+
+    seq: int
+    event: RoomEvent
+    seats: frozenset[int]
+    observers: bool
+
+    @property
+    def to_players(self) -> bool:
+        return bool(self.seats)
+
+
+@dataclass
+class MatchLog:
+    """Append-only, sequence-numbered events of one match."""
+
+    entries: list[Entry] = field(default_factory=list)
+
+    def append(self, event: RoomEvent, seats: frozenset[int] | set[int] = frozenset(),
+               observers: bool = False) -> Entry:
+        entry = Entry(len(self.entries), event, frozenset(seats), observers)
+        self.entries.append(entry)
+        return entry
+
+    def replay_entries(self) -> list[Entry]:
+        """What the official replay records: mementos sent to players, errors, the result."""
+        return [
+            e for e in self.entries
+            if (isinstance(e.event, StateChanged) and e.to_players)
+            or isinstance(e.event, MoveRejected | GameOver)
+        ]

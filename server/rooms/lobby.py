@@ -1,0 +1,177 @@
+"""The lobby: matches clients to rooms (join, joinRoom, joinPrepared) and admins to rooms.
+
+Everything here is synchronous and quick; rooms run in their own tasks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from server.rooms.errors import LobbyError, LobbyErrorKind
+from server.rooms.game import Game, new_game
+from server.rooms.room import Clocks, ResultHook, Room, ServerStats, Slot
+
+log = logging.getLogger(__name__)
+
+
+class AdminLink(Protocol):
+    """An authenticated admin connection: told whenever a player joins a room."""
+
+    def offer_joined_game_room(self, room_id: str, player_count: int) -> bool: ...
+
+
+@dataclass(frozen=True)
+class SlotRequest:
+    """One slot of an admin `prepare`."""
+
+    display_name: str = ""
+    can_timeout: bool = True
+    reserved: bool = True
+
+
+@dataclass(frozen=True)
+class Seating:
+    room: Room
+    seat: int
+
+
+class Lobby:
+    """All open rooms of a server.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     lobby = Lobby()
+    ...     a, b = object(), object()
+    ...     first = lobby.join(a, None)
+    ...     second = lobby.join(b, None)
+    ...     return first.room is second.room, first.seat, second.seat
+    >>> asyncio.run(demo())
+    (True, 0, 1)
+    """
+
+    def __init__(
+        self,
+        *,
+        clocks: Clocks | None = None,
+        paused: bool = False,
+        stats: ServerStats | None = None,
+        on_result: ResultHook | None = None,
+        max_rooms: int = 1000,
+        max_observers: int = 16,
+        game_factory: Callable[[str | None], Game] = new_game,
+    ) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.clocks = clocks or Clocks()
+        self.paused = paused
+        self.stats = stats or ServerStats()
+        self.admins: list[AdminLink] = []
+        self._reservations: dict[str, tuple[Room, int]] = {}
+        self._on_result = on_result
+        self._max_rooms = max_rooms
+        self._max_observers = max_observers
+        self._game_factory = game_factory
+
+    # ------------------------------------------------------------------ rooms
+    def _new_room(self, game_type: str | None, slots: list[Slot], paused: bool) -> Room:
+        if len(self.rooms) >= self._max_rooms:
+            raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
+        game = self._game_factory(game_type)  # UnknownGameType propagates: the caller drops
+        room = Room(
+            game, slots, clocks=self.clocks, paused=paused, stats=self.stats,
+            on_result=self._on_result, on_closed=self._room_closed,
+            max_observers=self._max_observers,
+        )
+        self.rooms[room.id] = room
+        room.start_task()
+        log.info("room %s created (%s)", room.id, game.game_type)
+        return room
+
+    def _room_closed(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        for code in [c for c, (r, _) in self._reservations.items() if r is room]:
+            del self._reservations[code]
+
+    def room(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None or room.closed:
+            raise LobbyError(LobbyErrorKind.ROOM_NOT_FOUND, room_id)
+        return room
+
+    # ------------------------------------------------------------------ players
+    def join(self, link: object, game_type: str | None) -> Seating:
+        """Any free unreserved seat (game type not checked, as officially), else a new room."""
+        for room in self.rooms.values():
+            seat = room.free_unreserved_seat()
+            if seat is not None:
+                return self._take(room, seat, link)
+        room = self._new_room(game_type, [Slot(), Slot()], self.paused)
+        return self._take(room, 0, link)
+
+    def join_room(self, link: object, room_id: str) -> Seating:
+        room = self.room(room_id)
+        seat = room.free_unreserved_seat()
+        if seat is None:
+            raise LobbyError(LobbyErrorKind.ROOM_FULL, room_id)
+        return self._take(room, seat, link)
+
+    def join_prepared(self, link: object, code: str) -> Seating:
+        found = self._reservations.pop(code, None)
+        if found is None or found[0].closed:
+            raise LobbyError(LobbyErrorKind.RESERVATION_NOT_FOUND, code)
+        room, seat = found
+        return self._take(room, seat, link)
+
+    def _take(self, room: Room, seat: int, link: object) -> Seating:
+        room.slots[seat].player = link  # type: ignore[assignment]
+        room.slots[seat].present = False
+        return Seating(room, seat)
+
+    def seated(self, seating: Seating) -> None:
+        """Call after the client was told it joined: the room may start; admins hear of it."""
+        seating.room.seated(seating.seat)
+        self.notify_admins(seating.room)
+
+    def notify_admins(self, room: Room) -> None:
+        for admin in list(self.admins):
+            if not admin.offer_joined_game_room(room.id, room.player_count):
+                self.admins.remove(admin)
+
+    # ------------------------------------------------------------------ admins
+    def add_admin(self, link: AdminLink) -> None:
+        if link not in self.admins:
+            self.admins.append(link)
+
+    def remove_admin(self, link: AdminLink) -> None:
+        if link in self.admins:
+            self.admins.remove(link)
+
+    def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool
+                ) -> tuple[Room, list[str]]:
+        """A room with the given slots; one reservation per reserved slot, in slot order."""
+        if len(slots) != 2:
+            raise LobbyError(LobbyErrorKind.BAD_REQUEST, None, "a room needs exactly 2 slots")
+        room = self._new_room(
+            game_type,
+            [Slot(s.display_name, s.can_timeout, s.reserved) for s in slots],
+            pause,
+        )
+        codes: list[str] = []
+        for seat, slot in enumerate(room.slots):
+            if slot.reserved:
+                code = str(uuid.uuid4())
+                slot.reservation = code
+                self._reservations[code] = (room, seat)
+                codes.append(code)
+        return room, codes
+
+    async def close(self) -> None:
+        """Cancel every room task (server shutdown)."""
+        tasks = [r.task for r in self.rooms.values() if r.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
