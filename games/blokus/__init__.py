@@ -1,0 +1,55 @@
+"""Software-Challenge 2027 Blokus: 20x20 board, four colours, two teams, 21 pieces each.
+
+Pure rules, no I/O. The behaviour is the official server's (docs/blokus-rules.md).
+
+>>> from games import blokus
+>>> state = blokus.new_game(start_piece="PENTO_L")
+>>> state.current_color
+'BLUE'
+>>> moves = list(state.legal_moves())
+>>> state.apply(moves[0])
+>>> state.current_color, state.turn
+('YELLOW', 1)
+>>> try:
+...     state.apply(blokus.SkipMove("YELLOW"))
+... except blokus.IllegalMove as error:
+...     print(error.mistake.name)
+SKIP_FIRST_TURN
+"""
+
+from games.blokus.errors import IllegalMove, Mistake
+from games.blokus.moves import Move, SetMove, SkipMove
+from games.blokus.playout import random_playout
+from games.blokus.shapes import (
+    COLORS,
+    PENTOMINOES,
+    ROTATIONS,
+    SHAPE_SIZE,
+    SHAPES,
+    TEAMS,
+    team_of,
+    transform,
+    variants,
+)
+from games.blokus.state import Result, State, new_game
+
+__all__ = [
+    "COLORS",
+    "PENTOMINOES",
+    "ROTATIONS",
+    "SHAPES",
+    "SHAPE_SIZE",
+    "TEAMS",
+    "IllegalMove",
+    "Mistake",
+    "Move",
+    "Result",
+    "SetMove",
+    "SkipMove",
+    "State",
+    "new_game",
+    "random_playout",
+    "team_of",
+    "transform",
+    "variants",
+]

@@ -1,0 +1,567 @@
+"""The Blokus game state: whose turn it is, the board, the pieces left, the score.
+
+Rules and bookkeeping follow the official Software-Challenge 2027 code (see
+docs/blokus-rules.md for every choice made where the code and the rules page differ).
+
+>>> state = new_game(start_piece="PENTO_U")
+>>> state.current_color, state.round
+('BLUE', 1)
+>>> state.apply(SetMove("BLUE", "PENTO_U", x=17, y=0))
+>>> state.current_color, sorted(state.fields())[:2]
+('YELLOW', [(17, 0, 'BLUE'), (17, 1, 'BLUE')])
+>>> len(list(new_game("PENTO_W").legal_moves()))
+272
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.blokus import tables as T
+from games.blokus.errors import IllegalMove, Mistake
+from games.blokus.moves import Move, SetMove, SkipMove
+from games.blokus.shapes import (
+    COLOR_INDEX,
+    COLORS,
+    PENTOMINOES,
+    SHAPE_INDEX,
+    SHAPE_SIZE,
+    SHAPES,
+    TEAMS,
+    TOTAL_SQUARES,
+    transform,
+)
+
+ROUND_LIMIT = 25
+TURN_LIMIT = (ROUND_LIMIT - 1) * 4  # round >= 25 <=> turn >= 96
+ALL_SHAPES = (1 << len(SHAPES)) - 1
+ALL_COLORS = (1 << len(COLORS)) - 1
+MONO = SHAPE_INDEX["MONO"]
+_SIZES = tuple(SHAPE_SIZE[name] for name in SHAPES)
+_TEAM_OF_INDEX = tuple(TEAMS[index % 2] for index in range(len(COLORS)))
+# Bonus for a colour that placed all its shapes, and the extra bonus if the last was MONO.
+ALL_PLACED_BONUS = 15
+MONO_LAST_BONUS = 5
+# Snapshots come from the network: refuse absurd turn numbers before doing any work.
+_MAX_TURN = 10_000
+
+# Move objects per colour and placement id, made on first use and then shared: moves are
+# immutable, and reusing them keeps `legal_moves()` from allocating in search loops.
+_MOVES: tuple[list[SetMove | None], ...] = tuple([None] * T.PLACEMENT_COUNT for _ in COLORS)
+
+
+def _move_of(color: int, pid: int) -> SetMove:
+    move = _MOVES[color][pid]
+    if move is None:
+        move = SetMove._trusted(
+            COLORS[color],
+            SHAPES[T.P_SHAPE[pid]],
+            T.P_ROTATION[pid],
+            T.P_FLIPPED[pid],
+            T.P_X[pid],
+            T.P_Y[pid],
+            T.P_CELLS[pid],
+        )
+        _MOVES[color][pid] = move
+    return move
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome: `points` and `win_points` (2 win, 1 tie, 0 loss) per team, `winner`.
+
+    `winner` is a team name, or None on a tie.
+    """
+
+    points: dict[str, int]
+    win_points: dict[str, int]
+    winner: str | None
+
+
+class State:
+    """A Blokus position with the official turn bookkeeping.
+
+    Build one with `new_game()` or `State.from_snapshot()`. `apply()` validates;
+    `push()` trusts its caller (for moves straight from `legal_moves()`), and `pop()`
+    undoes either.
+    """
+
+    __slots__ = (
+        "_boards",
+        "_last_move",
+        "_mono",
+        "_occupied",
+        "_stack",
+        "_start",
+        "_turn",
+        "_undeployed",
+        "_valid",
+    )
+
+    _boards: list[int]
+    _occupied: int
+    _undeployed: list[int]
+    _valid: int
+    _turn: int
+    _start: int
+    _last_move: Move | None
+    _mono: list[bool | None]
+    _stack: list[tuple[Any, ...]]
+
+    def __init__(self, start_piece: str) -> None:
+        if start_piece not in SHAPE_INDEX:
+            raise ValueError(f"unknown start piece {start_piece!r}")
+        self._boards = [0, 0, 0, 0]
+        self._occupied = 0
+        self._undeployed = [ALL_SHAPES] * 4
+        self._valid = ALL_COLORS
+        self._turn = 0
+        self._start = SHAPE_INDEX[start_piece]
+        self._last_move = None
+        self._mono = [None, None, None, None]
+        self._stack = []
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_snapshot(
+        cls,
+        *,
+        turn: int,
+        start_piece: str,
+        fields: Iterable[tuple[int, int, str]],
+        undeployed: Mapping[str, Iterable[str]],
+        valid_colors: Iterable[str],
+        last_move: Move | None = None,
+        last_move_mono: Mapping[str, bool] | None = None,
+    ) -> State:
+        """Rebuild a state from what a memento carries; raises ValueError on nonsense.
+
+        Nothing is recomputed: colours are not eliminated here, the state is taken as given.
+
+        >>> s = State.from_snapshot(turn=5, start_piece="PENTO_X",
+        ...     fields=[(0, 0, "RED")], undeployed={c: SHAPES for c in COLORS},
+        ...     valid_colors=["BLUE", "RED"])
+        >>> s.current_color, s.color_at(0, 0), s.valid_colors
+        ('YELLOW', 'RED', ('BLUE', 'RED'))
+        """
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= _MAX_TURN:
+            raise ValueError(f"bad turn {turn!r}")
+        if not isinstance(start_piece, str) or start_piece not in SHAPE_INDEX:
+            raise ValueError(f"unknown start piece {start_piece!r}")
+        state = cls(start_piece)
+        state._turn = turn
+        for field in fields:
+            try:
+                x, y, color = field
+            except (TypeError, ValueError):
+                raise ValueError(f"bad field {field!r}") from None
+            if not isinstance(x, int) or not isinstance(y, int) or isinstance(x | y, bool):
+                raise ValueError(f"bad field {field!r}")
+            if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+                raise ValueError(f"field off the board: {field!r}")
+            if color not in COLOR_INDEX:
+                raise ValueError(f"bad field colour: {field!r}")
+            mask = T.bit(x, y)
+            if state._occupied & mask:
+                raise ValueError(f"field given twice: {field!r}")
+            state._occupied |= mask
+            state._boards[COLOR_INDEX[color]] |= mask
+        if not isinstance(undeployed, Mapping) or set(undeployed) != set(COLORS):
+            raise ValueError("undeployed must map each of the four colours to its shapes")
+        for color, shapes in undeployed.items():
+            bits = 0
+            for name in shapes:
+                if not isinstance(name, str) or name not in SHAPE_INDEX:
+                    raise ValueError(f"unknown shape {name!r}")
+                bits |= 1 << SHAPE_INDEX[name]
+            state._undeployed[COLOR_INDEX[color]] = bits
+        valid = 0
+        for color in valid_colors:
+            if not isinstance(color, str) or color not in COLOR_INDEX:
+                raise ValueError(f"unknown colour {color!r}")
+            valid |= 1 << COLOR_INDEX[color]
+        state._valid = valid
+        if last_move is not None and not isinstance(last_move, SetMove | SkipMove):
+            raise ValueError(f"bad last move {last_move!r}")
+        state._last_move = last_move
+        for color, mono in (last_move_mono or {}).items():
+            if not isinstance(color, str) or color not in COLOR_INDEX:
+                raise ValueError(f"unknown colour {color!r}")
+            if not isinstance(mono, bool):
+                raise ValueError(f"lastMoveMono of {color} must be a bool")
+            state._mono[COLOR_INDEX[color]] = mono
+        return state
+
+    def clone(self) -> State:
+        """An independent copy (the undo stack included)."""
+        other = State.__new__(State)
+        other._boards = self._boards[:]
+        other._occupied = self._occupied
+        other._undeployed = self._undeployed[:]
+        other._valid = self._valid
+        other._turn = self._turn
+        other._start = self._start
+        other._last_move = self._last_move
+        other._mono = self._mono[:]
+        other._stack = self._stack[:]
+        return other
+
+    __copy__ = clone
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """Colour slots played so far, skipped and eliminated colours included."""
+        return self._turn
+
+    @property
+    def round(self) -> int:
+        return 1 + self._turn // 4
+
+    @property
+    def start_piece(self) -> str:
+        return SHAPES[self._start]
+
+    @property
+    def current_color(self) -> str:
+        return COLORS[self._turn % 4]
+
+    @property
+    def current_team(self) -> str:
+        return _TEAM_OF_INDEX[self._turn % 4]
+
+    @property
+    def valid_colors(self) -> tuple[str, ...]:
+        """Colours still in the game, in colour order."""
+        return tuple(color for index, color in enumerate(COLORS) if self._valid >> index & 1)
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._last_move
+
+    @property
+    def last_move_mono(self) -> dict[str, bool]:
+        """For each colour that placed all 21 shapes: was the last one the MONO?"""
+        return {COLORS[i]: mono for i, mono in enumerate(self._mono) if mono is not None}
+
+    def undeployed(self, color: str) -> tuple[str, ...]:
+        """Shapes `color` has not placed yet, in enum order."""
+        bits = self._undeployed[COLOR_INDEX[color]]
+        return tuple(name for index, name in enumerate(SHAPES) if bits >> index & 1)
+
+    def fields(self) -> list[tuple[int, int, str]]:
+        """Occupied cells as (x, y, colour), y-major then x (the memento's order)."""
+        result = []
+        boards = self._boards
+        occupied = self._occupied
+        while occupied:
+            low = occupied & -occupied
+            index = low.bit_length() - 1
+            occupied ^= low
+            color = 0
+            while not boards[color] & low:
+                color += 1
+            result.append((index % T.STRIDE, index // T.STRIDE, COLORS[color]))
+        return result
+
+    def color_at(self, x: int, y: int) -> str | None:
+        """The colour on (x, y), or None if empty or off the board."""
+        if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+            return None
+        mask = T.bit(x, y)
+        for index, board in enumerate(self._boards):
+            if board & mask:
+                return COLORS[index]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return not self._valid or self._turn >= TURN_LIMIT
+
+    def points(self, color: str) -> int:
+        """+1 per placed square; all 21 placed: 89 + 15, + 5 more if the MONO came last."""
+        index = COLOR_INDEX[color]
+        bits = self._undeployed[index]
+        if not bits:
+            return TOTAL_SQUARES + ALL_PLACED_BONUS + (MONO_LAST_BONUS if self._mono[index] else 0)
+        return TOTAL_SQUARES - sum(size for i, size in enumerate(_SIZES) if bits >> i & 1)
+
+    def team_points(self, team: str) -> int:
+        first = TEAMS.index(team)
+        return self.points(COLORS[first]) + self.points(COLORS[first + 2])
+
+    def result(self) -> Result:
+        """Points and win points (2/1/0) from the current position (final or not)."""
+        one, two = (self.team_points(team) for team in TEAMS)
+        if one == two:
+            winner = None
+            win_points = {"ONE": 1, "TWO": 1}
+        else:
+            winner = "ONE" if one > two else "TWO"
+            win_points = {winner: 2, ("TWO" if winner == "ONE" else "ONE"): 0}
+        return Result(
+            points={"ONE": one, "TWO": two},
+            win_points={team: win_points[team] for team in TEAMS},
+            winner=winner,
+        )
+
+    # -- move generation ----------------------------------------------------------------
+
+    def _placement_ids(self, color: int) -> list[int]:
+        """Ids of every legal placement of `color` on this board (ignoring whose turn it is).
+
+        Candidates come from the anchor cells only: the colour's attach corners (or, on its
+        first move, the free border cells). After an anchor is done it joins `forbidden`,
+        so a placement covering several anchors is produced once, by the first of them.
+        """
+        own = self._boards[color]
+        bits = self._undeployed[color]
+        if bits == ALL_SHAPES:
+            forbidden = self._occupied
+            anchors = T.BORDER & ~forbidden
+            shapes: tuple[int, ...] | list[int] = (self._start,)
+        else:
+            forbidden = self._occupied | T.edge_neighbours(own)
+            anchors = T.corner_neighbours(own) & ~forbidden
+            shapes = [i for i in range(21) if bits >> i & 1]
+        out: list[int] = []
+        by_cell = T.BY_CELL
+        while anchors:
+            low = anchors & -anchors
+            row = by_cell[low.bit_length() - 1]
+            out += [pid for s in shapes for mask, pid in row[s] if not mask & forbidden]
+            forbidden |= low
+            anchors ^= low
+        return out
+
+    def _has_placement(self, color: int) -> bool:
+        own = self._boards[color]
+        bits = self._undeployed[color]
+        if not bits:
+            return False
+        if bits == ALL_SHAPES:
+            forbidden = self._occupied
+            anchors = T.BORDER & ~forbidden
+            shapes: tuple[int, ...] | list[int] = (self._start,)
+        else:
+            forbidden = self._occupied | T.edge_neighbours(own)
+            anchors = T.corner_neighbours(own) & ~forbidden
+            shapes = [i for i in range(21) if bits >> i & 1]
+        by_cell = T.BY_CELL
+        while anchors:
+            low = anchors & -anchors
+            row = by_cell[low.bit_length() - 1]
+            for s in shapes:
+                for mask, _ in row[s]:
+                    if not mask & forbidden:
+                        return True
+            anchors ^= low
+        return False
+
+    def legal_moves(self) -> Iterator[Move]:
+        """Every distinct legal placement of the current colour once, then SkipMove if allowed.
+
+        Lazy; nothing once the game is over. Each placement carries the first (rotation,
+        flipped) of the official variant order that gives its cells.
+        """
+        if self.is_over:
+            return
+        color = self._turn % 4
+        moves = _MOVES[color]
+        for pid in self._placement_ids(color):
+            yield moves[pid] or _move_of(color, pid)
+        if self._undeployed[color] != ALL_SHAPES:
+            yield SkipMove(COLORS[color])
+
+    def legal_placement_count(self) -> int:
+        """How many placements the current colour has (SkipMove not counted)."""
+        if self.is_over:
+            return 0
+        return len(self._placement_ids(self._turn % 4))
+
+    # -- validation ---------------------------------------------------------------------
+
+    def validate(self, move: Move) -> None:
+        """Raise IllegalMove if `move` is not legal now; checks in the official order."""
+        if not isinstance(move, SetMove | SkipMove):
+            raise TypeError(f"not a Blokus move: {move!r}")
+        if self.is_over:
+            raise IllegalMove(Mistake.GAME_OVER, move)
+        color = self._turn % 4
+        if move.color != COLORS[color]:
+            raise IllegalMove(Mistake.WRONG_COLOR, move)
+        bits = self._undeployed[color]
+        first = bits == ALL_SHAPES
+        if isinstance(move, SkipMove):
+            if first:
+                raise IllegalMove(Mistake.SKIP_FIRST_TURN, move)
+            return
+        shape = SHAPE_INDEX[move.kind]
+        if first:
+            if shape != self._start:
+                raise IllegalMove(Mistake.WRONG_SHAPE, move)
+        elif not bits >> shape & 1:
+            raise IllegalMove(Mistake.DUPLICATE_SHAPE, move)
+        own = self._boards[color]
+        occupied = self._occupied
+        touching = T.edge_neighbours(own)
+        # One cell at a time, all three checks per cell, like the official loop. The cell
+        # order is the transformed shape's (the official one is a hash set's).
+        for x, y in _ordered_cells(move):
+            if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+                raise IllegalMove(Mistake.OUT_OF_BOUNDS, move)
+            mask = T.bit(x, y)
+            if occupied & mask:
+                raise IllegalMove(Mistake.OBSTRUCTED, move)
+            if touching & mask:
+                raise IllegalMove(Mistake.TOUCHES_SAME_COLOR, move)
+        mask = T.cells_to_mask(move.cells) or 0
+        if first:
+            if not mask & T.BORDER:
+                raise IllegalMove(Mistake.NOT_ON_BORDER, move)
+        elif not mask & T.corner_neighbours(own):
+            raise IllegalMove(Mistake.NO_SHARED_CORNER, move)
+
+    def is_legal(self, move: object) -> bool:
+        """Whether `move` may be applied now (False for anything that is not a move)."""
+        if not isinstance(move, SetMove | SkipMove):
+            return False
+        try:
+            self.validate(move)
+        except IllegalMove:
+            return False
+        return True
+
+    # -- playing ------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> None:
+        """Validate and play `move`; on IllegalMove the state is unchanged.
+
+        Then the official bookkeeping: next colour still in the game, and colours that
+        cannot place anything when their turn comes are eliminated, recursively.
+        """
+        self.validate(move)
+        self.push(move)
+
+    def push(self, move: Move) -> None:
+        """Play `move` WITHOUT validating it: only for moves from `legal_moves()`.
+
+        A bad move corrupts the state; use `apply()` for anything from outside.
+        """
+        color = self._turn % 4
+        self._stack.append(
+            (
+                self._turn,
+                self._valid,
+                self._last_move,
+                color,
+                self._boards[color],
+                self._undeployed[color],
+                self._mono[color],
+                self._occupied,
+            )
+        )
+        if isinstance(move, SetMove):
+            mask = T.cells_to_mask(move.cells) or 0
+            self._boards[color] |= mask
+            self._occupied |= mask
+            bits = self._undeployed[color] & ~(1 << SHAPE_INDEX[move.kind])
+            self._undeployed[color] = bits
+            if not bits:
+                self._mono[color] = move.kind == "MONO"
+        self._advance()
+        self._last_move = move
+        self._remove_invalid_colors()
+
+    def pop(self) -> Move:
+        """Undo the last `push()`/`apply()` and return its move."""
+        move = self._last_move
+        (
+            self._turn,
+            self._valid,
+            self._last_move,
+            color,
+            self._boards[color],
+            self._undeployed[color],
+            self._mono[color],
+            self._occupied,
+        ) = self._stack.pop()
+        assert move is not None
+        return move
+
+    def _advance(self, turns: int = 1) -> None:
+        """Move on `turns` slots, then on to the next colour still in the game."""
+        self._turn += turns
+        valid = self._valid
+        if valid:
+            while not valid >> (self._turn % 4) & 1:
+                self._turn += 1
+
+    def _remove_active_color(self) -> None:
+        self._valid &= ~(1 << (self._turn % 4))
+        self._advance()
+
+    def _remove_invalid_colors(self) -> None:
+        """Eliminate the current colour while it has no legal placement (official order)."""
+        while self._valid and not self._has_placement(self._turn % 4):
+            self._remove_active_color()
+
+    # -- comparing and printing ---------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._turn,
+            self._start,
+            tuple(self._boards),
+            tuple(self._undeployed),
+            self._valid,
+            self._last_move,
+            tuple(self._mono),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"<blokus.State turn={self._turn} round={self.round} "
+            f"current={self.current_color} valid={','.join(self.valid_colors) or '-'} "
+            f"start={self.start_piece}>"
+        )
+
+    def board_text(self) -> str:
+        """The board as 20 lines of B Y R G and '.' (row 0 first)."""
+        letters = {color: color[0] for color in COLORS}
+        grid = [["."] * T.SIZE for _ in range(T.SIZE)]
+        for x, y, color in self.fields():
+            grid[y][x] = letters[color]
+        return "\n".join("".join(row) for row in grid)
+
+
+def _ordered_cells(move: SetMove) -> list[tuple[int, int]]:
+    shape = transform(move.kind, move.rotation, move.flipped)
+    return [(move.x + dx, move.y + dy) for dx, dy in shape]
+
+
+def new_game(start_piece: str | None = None, seed: int | None = None) -> State:
+    """A new game; without `start_piece`, one of the 12 pentominoes drawn with `seed`.
+
+    >>> new_game(seed=7).start_piece == new_game(seed=7).start_piece
+    True
+    >>> new_game("PENTO_W").start_piece
+    'PENTO_W'
+    """
+    if start_piece is None:
+        start_piece = random.Random(seed).choice(PENTOMINOES)
+    elif not isinstance(start_piece, str) or start_piece not in SHAPE_INDEX:
+        raise ValueError(f"unknown start piece {start_piece!r}")
+    return State(start_piece)
