@@ -1,0 +1,362 @@
+"""The Blokus (``swc_2027_blokus``) part of the SC codec: moves, the memento state, results.
+
+Moves are the engine's ``SetMove``/``SkipMove``; the memento state is parsed into an
+engine ``State`` through ``State.from_snapshot``. The XML layout is the official
+server's (``ConverterTest`` of the 2027 plugin): attribute order ``class startTeam turn
+startPiece round``, then ``lastMove`` (omitted before the first move), ``board`` (only
+occupied fields, y-major, ``<board/>`` when empty), ``lastMoveMono``, the four shape lists
+in enum order (``<blueShapes/>`` when empty) and ``validColors``.
+
+>>> from protocols.sc.xmltree import render
+>>> print(render(move_node("lastMove", SkipMove("BLUE"))))
+<lastMove class="sc.plugin2027.SkipMove">
+  <color>BLUE</color>
+</lastMove>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from lxml import etree
+
+from games.blokus import COLORS, SHAPES, TEAMS, SetMove, SkipMove
+from protocols.base import ProtocolError
+from protocols.sc.xmltree import Node
+
+if TYPE_CHECKING:
+    from games.blokus import State
+
+__all__ = [
+    "MOVE_CLASSES",
+    "SET_MOVE_CLASS",
+    "SKIP_MOVE_CLASS",
+    "move_from_element",
+    "move_node",
+    "parse_bool",
+    "parse_int",
+    "state_from_element",
+    "state_key",
+    "state_node",
+]
+
+SET_MOVE_CLASS = "sc.plugin2027.SetMove"
+SKIP_MOVE_CLASS = "sc.plugin2027.SkipMove"
+
+# The official server only resolves the fully-qualified names (the `@XStreamAlias`es are
+# never registered); we also accept the aliases and the bare class names.
+MOVE_CLASSES: dict[str, str] = {
+    SET_MOVE_CLASS: "set",
+    "setmove": "set",
+    "SetMove": "set",
+    SKIP_MOVE_CLASS: "skip",
+    "skipmove": "skip",
+    "SkipMove": "skip",
+}
+
+# The memento's shape lists, in writing order.
+_SHAPE_LISTS = (
+    ("blueShapes", "BLUE"),
+    ("yellowShapes", "YELLOW"),
+    ("redShapes", "RED"),
+    ("greenShapes", "GREEN"),
+)
+_COLOR_SET = frozenset(COLORS)
+SHAPE_INDEX = {name: index for index, name in enumerate(SHAPES)}
+_SHAPE_SET = frozenset(SHAPES)
+_BOARD_SIZE = 20
+# A Java int: what the official server can parse at all.
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+# --- small parsing helpers shared with the generic codec -------------------------------
+
+
+def children(element: etree._Element) -> list[etree._Element]:
+    """Child elements only (comments and PIs are removed by the parser anyway)."""
+    return [child for child in element if isinstance(child.tag, str)]
+
+
+def require(element: etree._Element, name: str) -> str:
+    """A required attribute."""
+    value = element.get(name)
+    if value is None:
+        raise ProtocolError(f"<{element.tag}> lacks the attribute {name}")
+    return value
+
+
+def parse_bool(value: str, what: str) -> bool:
+    """XStream's boolean: ``true``/``false`` (we also accept surrounding blanks)."""
+    text = value.strip()
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    raise ProtocolError(f"{what} must be true or false, not {value[:40]!r}")
+
+
+def parse_int(value: str, what: str) -> int:
+    """A decimal Java ``int``."""
+    text = value.strip()
+    if not text or len(text) > 11 or not text.lstrip("+-").isdigit() or not text.isascii():
+        raise ProtocolError(f"{what} must be an integer, not {value[:40]!r}")
+    number = int(text)
+    if not _INT_MIN <= number <= _INT_MAX:
+        raise ProtocolError(f"{what} is out of range: {value[:40]!r}")
+    return number
+
+
+def element_text(element: etree._Element) -> str:
+    """The text of a leaf element such as ``<color>BLUE</color>``."""
+    if children(element):
+        raise ProtocolError(f"<{element.tag}> must contain text only")
+    return (element.text or "").strip()
+
+
+def _enum(value: str, allowed: frozenset[str], what: str) -> str:
+    text = value.strip()
+    if text not in allowed:
+        raise ProtocolError(f"unknown {what} {value[:40]!r}")
+    return text
+
+
+def _only_children(element: etree._Element, allowed: Iterable[str]) -> dict[str, etree._Element]:
+    """Map of child tag -> element; unknown or repeated children are protocol errors."""
+    allowed_set = frozenset(allowed)
+    found: dict[str, etree._Element] = {}
+    for child in children(element):
+        if child.tag not in allowed_set:
+            raise ProtocolError(f"unknown element <{child.tag}> in <{element.tag}>")
+        if child.tag in found:
+            raise ProtocolError(f"repeated element <{child.tag}> in <{element.tag}>")
+        found[child.tag] = child
+    return found
+
+
+# --- moves -------------------------------------------------------------------------------
+
+
+def move_node(tag: str, move: SetMove | SkipMove) -> Node:
+    """``<tag class="sc.plugin2027.SetMove"><piece ...><position .../></piece></tag>``."""
+    if isinstance(move, SkipMove):
+        return Node(tag, [("class", SKIP_MOVE_CLASS)], [Node("color", text=move.color)])
+    piece = Node(
+        "piece",
+        [
+            ("color", move.color),
+            ("kind", move.kind),
+            ("rotation", move.rotation),
+            ("isFlipped", "true" if move.flipped else "false"),
+        ],
+        [Node("position", [("x", str(move.x)), ("y", str(move.y))])],
+    )
+    return Node(tag, [("class", SET_MOVE_CLASS)], [piece])
+
+
+def move_from_element(element: etree._Element, kind: str) -> SetMove | SkipMove:
+    """Parse the body of a move element whose class resolved to ``kind`` (set/skip)."""
+    if kind == "skip":
+        parts = _only_children(element, ("color",))
+        if "color" not in parts:
+            raise ProtocolError("SkipMove without <color>")
+        return SkipMove(_enum(element_text(parts["color"]), _COLOR_SET, "colour"))
+    parts = _only_children(element, ("piece",))
+    piece = parts.get("piece")
+    if piece is None:
+        raise ProtocolError("SetMove without <piece>")
+    color = _enum(require(piece, "color"), _COLOR_SET, "colour")
+    shape = _enum(require(piece, "kind"), _SHAPE_SET, "shape")
+    # Tolerance: a missing rotation or isFlipped means the default (NONE, false).
+    rotation = _enum(piece.get("rotation", "NONE"), _ROTATION_SET, "rotation")
+    flipped = parse_bool(piece.get("isFlipped", "false"), "isFlipped")
+    position = _only_children(piece, ("position",)).get("position")
+    if position is None:
+        raise ProtocolError("<piece> without <position>")
+    if children(position):
+        raise ProtocolError("<position> must be empty")
+    x = parse_int(require(position, "x"), "x")
+    y = parse_int(require(position, "y"), "y")
+    try:
+        return SetMove(color, shape, rotation=rotation, flipped=flipped, x=x, y=y)
+    except (TypeError, ValueError) as exc:
+        raise ProtocolError(f"bad SetMove: {exc}") from None
+
+
+_ROTATION_SET = frozenset(("NONE", "RIGHT", "MIRROR", "LEFT"))
+
+
+def move_class_kind(class_name: str | None) -> str | None:
+    """``set``/``skip`` for a move class attribute, None for anything else."""
+    if class_name is None:
+        return None
+    return MOVE_CLASSES.get(class_name.strip())
+
+
+# --- the memento state -------------------------------------------------------------------
+
+
+def state_node(state: State) -> Node:
+    """``<state class="state" startTeam="ONE" turn=".." startPiece=".." round="..">``."""
+    turn = int(state.turn)
+    attrs = [
+        ("class", "state"),
+        ("startTeam", TEAMS[0]),
+        ("turn", str(turn)),
+        ("startPiece", str(state.start_piece)),
+        ("round", str(1 + turn // 4)),
+    ]
+    body: list[Node] = []
+    if state.last_move is not None:
+        body.append(move_node("lastMove", state.last_move))
+    fields = sorted(state.fields(), key=lambda field: (field[1], field[0]))
+    body.append(
+        Node(
+            "board",
+            children=[
+                Node("field", [("x", str(x)), ("y", str(y)), ("content", str(color))])
+                for x, y, color in fields
+            ],
+        )
+    )
+    mono = _mono_map(state)
+    body.append(
+        Node(
+            "lastMoveMono",
+            children=[
+                Node(
+                    "entry",
+                    children=[
+                        Node("color", text=color),
+                        Node("boolean", text="true" if mono[color] else "false"),
+                    ],
+                )
+                for color in COLORS
+                if color in mono
+            ],
+        )
+    )
+    for tag, color in _SHAPE_LISTS:
+        shapes = sorted(state.undeployed(color), key=SHAPE_INDEX.__getitem__)
+        body.append(Node(tag, children=[Node("shape", text=shape) for shape in shapes]))
+    body.append(
+        Node("validColors", children=[Node("color", text=color) for color in state.valid_colors])
+    )
+    return Node("state", attrs, body)
+
+
+def _mono_map(state: State) -> Mapping[str, bool]:
+    mono = state.last_move_mono
+    return mono if mono is not None else {}
+
+
+_STATE_CHILDREN = (
+    "lastMove",
+    "board",
+    "lastMoveMono",
+    *(tag for tag, _ in _SHAPE_LISTS),
+    "validColors",
+)
+
+
+def state_from_element(element: etree._Element) -> State:
+    """Parse ``<state class="state" ...>`` into an engine ``State``."""
+    from games.blokus import State
+
+    turn = parse_int(require(element, "turn"), "turn")
+    if not 0 <= turn <= 10_000:
+        raise ProtocolError(f"turn out of range: {turn}")
+    start_piece = _enum(require(element, "startPiece"), _SHAPE_SET, "shape")
+    parts = _only_children(element, _STATE_CHILDREN)
+    last_move = None
+    if "lastMove" in parts:
+        kind = move_class_kind(parts["lastMove"].get("class"))
+        if kind is None:
+            raise ProtocolError("lastMove of an unknown class")
+        last_move = move_from_element(parts["lastMove"], kind)
+    fields: list[tuple[int, int, str]] = []
+    seen: set[tuple[int, int]] = set()
+    board = parts.get("board")
+    if board is None:
+        raise ProtocolError("<state> without <board>")
+    for field in children(board):
+        if field.tag != "field":
+            raise ProtocolError(f"unknown element <{field.tag}> in <board>")
+        x = parse_int(require(field, "x"), "x")
+        y = parse_int(require(field, "y"), "y")
+        if not (0 <= x < _BOARD_SIZE and 0 <= y < _BOARD_SIZE) or (x, y) in seen:
+            raise ProtocolError(f"bad field ({x}, {y})")
+        seen.add((x, y))
+        fields.append((x, y, _enum(require(field, "content"), _COLOR_SET, "colour")))
+    mono: dict[str, bool] = {}
+    if "lastMoveMono" in parts:
+        for entry in children(parts["lastMoveMono"]):
+            if entry.tag != "entry":
+                raise ProtocolError(f"unknown element <{entry.tag}> in <lastMoveMono>")
+            items = children(entry)
+            if len(items) != 2 or items[1].tag != "boolean":
+                raise ProtocolError("bad <lastMoveMono> entry")
+            color = _enum(element_text(items[0]), _COLOR_SET, "colour")
+            mono[color] = parse_bool(element_text(items[1]), "boolean")
+    undeployed: dict[str, tuple[str, ...]] = {}
+    for tag, color in _SHAPE_LISTS:
+        shapes: list[str] = []
+        if tag in parts:
+            for shape in children(parts[tag]):
+                if shape.tag != "shape":
+                    raise ProtocolError(f"unknown element <{shape.tag}> in <{tag}>")
+                shapes.append(_enum(element_text(shape), _SHAPE_SET, "shape"))
+        if len(set(shapes)) != len(shapes):
+            raise ProtocolError(f"repeated shape in <{tag}>")
+        undeployed[color] = tuple(shapes)
+    valid: list[str] = []
+    if "validColors" in parts:
+        for color_element in children(parts["validColors"]):
+            if color_element.tag != "color":
+                raise ProtocolError(f"unknown element <{color_element.tag}> in <validColors>")
+            valid.append(_enum(element_text(color_element), _COLOR_SET, "colour"))
+    if len(set(valid)) != len(valid):
+        raise ProtocolError("repeated colour in <validColors>")
+    try:
+        return State.from_snapshot(
+            turn=turn,
+            start_piece=start_piece,
+            fields=fields,
+            undeployed=undeployed,
+            valid_colors=valid,
+            last_move=last_move,
+            last_move_mono=mono,
+        )
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ProtocolError(f"inconsistent state: {exc}") from None
+
+
+def state_key(state: Any) -> tuple[Any, ...]:
+    """Everything of a state that the memento carries, as a comparable tuple."""
+    last = state.last_move
+    if isinstance(last, SetMove):
+        last_key: tuple[Any, ...] = (
+            "set",
+            last.color,
+            last.kind,
+            last.rotation,
+            last.flipped,
+            last.x,
+            last.y,
+        )
+    elif isinstance(last, SkipMove):
+        last_key = ("skip", last.color)
+    else:
+        last_key = ()
+    mono = _mono_map(state)
+    return (
+        int(state.turn),
+        str(state.start_piece),
+        last_key,
+        tuple(sorted(state.fields(), key=lambda field: (field[1], field[0]))),
+        tuple(sorted(mono.items())),
+        tuple(
+            tuple(sorted(state.undeployed(color), key=SHAPE_INDEX.__getitem__)) for color in COLORS
+        ),
+        tuple(state.valid_colors),
+    )

@@ -1,0 +1,142 @@
+"""``ServerConnection`` and ``ClientConnection``: the two ends of an SC connection.
+
+Both speak the same stream format (see ``stream``): our first ``send`` prepends the
+``<protocol>`` root, every message is written as XStream pretty-prints it inside that
+root (a newline, two spaces, the element indented from there), and ``close()`` returns
+the closing ``</protocol>``. The bytes are exactly what the official server's XStream
+writer puts on the socket.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from lxml import etree
+
+from protocols.base import (
+    NEED_DATA,
+    Limits,
+    LocalProtocolError,
+    NeedData,
+    ProtocolError,
+    SansIOConnection,
+    StreamEnd,
+)
+from protocols.sc.codec import decode_client, decode_server, encode_client, encode_server
+from protocols.sc.messages import ClientMessage, ServerMessage
+from protocols.sc.stream import END_OF_STREAM, MessageSplitter
+from protocols.sc.xmltree import Node, parse_message, render
+
+__all__ = ["ClientConnection", "SCConnection", "ServerConnection"]
+
+ROOT = "protocol"
+
+In = TypeVar("In")
+Out = TypeVar("Out")
+
+
+class SCConnection(SansIOConnection[In, Out], Generic[In, Out]):
+    """What both ends share: the splitter, the lazy root, ``close``."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        super().__init__(limits)
+        self._splitter = MessageSplitter(self.limits)
+        self._root_sent = False
+
+    @property
+    def peer_root(self) -> str | None:
+        """The name of the peer's stream root once seen (normally ``protocol``)."""
+        return self._splitter.root
+
+    def _parse_next(self) -> In | StreamEnd | NeedData:
+        data = self._splitter.next(self._buffer)
+        if data is None:
+            return NEED_DATA
+        if data == END_OF_STREAM:
+            return StreamEnd()
+        element = parse_message(data)
+        try:
+            return self._decode(element)
+        except ProtocolError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            # Decoders turn every expected problem into ProtocolError; this is the net
+            # under them, so a peer can never crash the caller with odd content.
+            raise ProtocolError(f"invalid message content: {exc}") from None
+
+    def _has_partial_message(self) -> bool:
+        return self._splitter.in_message or bool(self._buffer.strip())
+
+    def _encode(self, message: Out) -> bytes:
+        if self.errored:
+            raise LocalProtocolError("send() on a connection that failed")
+        node = self._to_node(message)
+        prefix = "" if self._root_sent else f"<{ROOT}>"
+        self._root_sent = True
+        return f"{prefix}\n  {render(node, 1)}".encode()
+
+    def close(self) -> bytes:
+        """End our side of the stream: the bytes of ``</protocol>``.
+
+        Returns ``b""`` when called again. Allowed in the error state too, so the I/O
+        layer can always end the document before it drops the socket.
+        """
+        if self._send_closed:
+            return b""
+        self._send_closed = True
+        if not self._root_sent:
+            self._root_sent = True
+            return f"<{ROOT}/>".encode()
+        return f"\n</{ROOT}>".encode()
+
+    end = close
+
+    def _decode(self, element: etree._Element) -> In:
+        raise NotImplementedError
+
+    def _to_node(self, message: Out) -> Node:
+        raise NotImplementedError
+
+
+class ServerConnection(SCConnection[ClientMessage, ServerMessage]):
+    """The server's end: parses client messages, serialises server messages.
+
+    >>> from protocols.sc.messages import Joined, Join
+    >>> connection = ServerConnection()
+    >>> connection.receive_data(b'<protocol><join gameType="swc_2027_blokus"/>')
+    >>> connection.next_event()
+    Join(game_type='swc_2027_blokus')
+    >>> connection.next_event()
+    NEED_DATA
+    >>> connection.send(Joined("r1"))
+    b'<protocol>\\n  <joined roomId="r1"/>'
+    >>> connection.close()
+    b'\\n</protocol>'
+    """
+
+    def _decode(self, element: etree._Element) -> ClientMessage:
+        return decode_client(element)
+
+    def _to_node(self, message: ServerMessage) -> Node:
+        return encode_server(message)
+
+
+class ClientConnection(SCConnection[ServerMessage, ClientMessage]):
+    """A bot's (or a test's) end: parses server messages, serialises client messages.
+
+    The default limits allow large mementos (a full board is about 25 KiB).
+
+    >>> from protocols.sc.messages import Join, Joined
+    >>> connection = ClientConnection()
+    >>> connection.send(Join())
+    b'<protocol>\\n  <join/>'
+    >>> connection.receive_data(b'<protocol>\\n  <joined roomId="r1"/>')
+    >>> connection.next_event()
+    Joined(room_id='r1')
+    """
+
+    def _decode(self, element: etree._Element) -> ServerMessage:
+        return decode_server(element)
+
+    def _to_node(self, message: ClientMessage) -> Node:
+        return encode_client(message)
