@@ -130,3 +130,51 @@ def variants(kind: str) -> tuple[tuple[str, bool, frozenset[Cell]], ...]:
             cells = frozenset(transform(kind, rotation, flipped))
             seen.setdefault(cells, (rotation, flipped))
     return tuple((rotation, flipped, cells) for cells, (rotation, flipped) in seen.items())
+
+
+def _java_bucket(cell: Cell) -> int:
+    """The bucket of `cell` in a fresh java.util.HashSet (16 buckets).
+
+    The official `Coordinates` is a Kotlin data class, so its hash is `31 * x + y` as a
+    32-bit int, which HashMap spreads with `h ^ (h >>> 16)` before masking.
+    """
+    h = (31 * cell[0] + cell[1]) & 0xFFFFFFFF
+    return (h ^ (h >> 16)) & 15
+
+
+def _java_hash_set(cells: Iterable[Cell]) -> list[Cell]:
+    """The iteration order of a java.util.HashSet filled with `cells` in this order.
+
+    Buckets come in index order; within a bucket, entries keep their insertion order.
+    """
+    unique = list(dict.fromkeys(cells))
+    return sorted(unique, key=_java_bucket)
+
+
+def _java_align(cells: Iterable[Cell]) -> list[Cell]:
+    cells = list(cells)
+    min_x = min(x for x, _ in cells)
+    min_y = min(y for _, y in cells)
+    return _java_hash_set((x - min_x, y - min_y) for x, y in cells)
+
+
+def official_cell_order(kind: str, rotation: str, flipped: bool, x: int, y: int) -> list[Cell]:
+    """The board cells of a placement in the order the official server checks them.
+
+    The official code builds every intermediate shape as a `java.util.HashSet`, so when
+    several cells of one move are wrong, the mistake reported is the first cell's in this
+    order. Replaying the same set operations gives the same order.
+
+    >>> official_cell_order("DOMINO", "NONE", False, 3, 4)
+    [(4, 4), (3, 4)]
+    """
+    cells = _java_align(CANONICAL[kind])
+    if rotation == "RIGHT":
+        cells = _java_align(_java_hash_set((-cy, cx) for cx, cy in cells))
+    elif rotation == "MIRROR":
+        cells = _java_align(_java_hash_set((-cx, -cy) for cx, cy in cells))
+    elif rotation == "LEFT":
+        cells = _java_align(_java_hash_set((cy, -cx) for cx, cy in cells))
+    if flipped:
+        cells = _java_align([(-cx, cy) for cx, cy in cells])
+    return _java_hash_set((x + cx, y + cy) for cx, cy in cells)

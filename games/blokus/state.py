@@ -32,7 +32,7 @@ from games.blokus.shapes import (
     SHAPES,
     TEAMS,
     TOTAL_SQUARES,
-    transform,
+    official_cell_order,
 )
 
 ROUND_LIMIT = 25
@@ -410,9 +410,8 @@ class State:
         own = self._boards[color]
         occupied = self._occupied
         touching = T.edge_neighbours(own)
-        # One cell at a time, all three checks per cell, like the official loop. The cell
-        # order is the transformed shape's (the official one is a hash set's).
-        for x, y in _ordered_cells(move):
+        # One cell at a time, all three checks per cell, in the official (hash set) order.
+        for x, y in official_cell_order(move.kind, move.rotation, move.flipped, move.x, move.y):
             if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
                 raise IllegalMove(Mistake.OUT_OF_BOUNDS, move)
             mask = T.bit(x, y)
@@ -495,12 +494,17 @@ class State:
         return move
 
     def _advance(self, turns: int = 1) -> None:
-        """Move on `turns` slots, then on to the next colour still in the game."""
-        self._turn += turns
+        """Move on `turns` slots, then on to the next colour still in the game.
+
+        With no colour left the turn stays where it is (the official `advance` returns
+        early), so the last elimination does not count as a slot.
+        """
         valid = self._valid
-        if valid:
-            while not valid >> (self._turn % 4) & 1:
-                self._turn += 1
+        if not valid:
+            return
+        self._turn += turns
+        while not valid >> (self._turn % 4) & 1:
+            self._turn += 1
 
     def _remove_active_color(self) -> None:
         self._valid &= ~(1 << (self._turn % 4))
@@ -545,11 +549,6 @@ class State:
         for x, y, color in self.fields():
             grid[y][x] = letters[color]
         return "\n".join("".join(row) for row in grid)
-
-
-def _ordered_cells(move: SetMove) -> list[tuple[int, int]]:
-    shape = transform(move.kind, move.rotation, move.flipped)
-    return [(move.x + dx, move.y + dy) for dx, dy in shape]
 
 
 def new_game(start_piece: str | None = None, seed: int | None = None) -> State:
