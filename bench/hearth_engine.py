@@ -1,0 +1,245 @@
+"""Hearth engine speed against fireplace2, measured in the same run.
+
+`make bench` (or `python -m bench hearth_engine`) plays uniformly random full games with the
+two basic decks (`hearth.new_game(seed)` defaults), history off and on, measures `clone()` at
+mid-game, then runs `bench/fireplace_peer.py` in its own venv (`.venv-fireplace`, created
+here on first use from `bench/fireplace-requirements.txt`) for fireplace2's random games/s
+and `copy.deepcopy(game)` cost, and prints a markdown table with the ratios and targets::
+
+    .venv/bin/python -m bench.hearth_engine                 # defaults
+    .venv/bin/python -m bench.hearth_engine --games 300 --fireplace-games 100
+
+The random agent is the same on both sides: at every decision, one of all legal options,
+uniformly (ours: `state.legal_actions()`, which also lists board positions; fireplace: every
+play x target, hero power x target, attack x target and end turn). Ratios are computed on
+wall time and on CPU time; the machine is shared, so CPU time is the steadier of the two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PEER = ROOT / "bench" / "fireplace_peer.py"
+REQUIREMENTS = ROOT / "bench" / "fireplace-requirements.txt"
+FIREPLACE_VENV = ROOT / ".venv-fireplace"
+STAMP = FIREPLACE_VENV / ".installed"
+
+TARGET_SPEEDUP = 20.0
+TARGET_CLONE_MS = 1.0
+ACTION_CAP = 5000  # per game; a random game that reaches it is reported, never seen in practice
+PEER_TIMEOUT_S = 1800
+INSTALL_TIMEOUT_S = 900
+
+
+@dataclass(frozen=True, slots=True)
+class Playout:
+    games: int
+    seconds: float
+    cpu_seconds: float
+    actions: int
+    capped: int
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def games_per_cpu_s(self) -> float:
+        return self.games / self.cpu_seconds
+
+    @property
+    def actions_per_game(self) -> float:
+        return self.actions / self.games
+
+
+# --------------------------------------------------------------------------------------
+# our engine
+
+
+def random_playout(seed: int, history: bool) -> tuple[Any, int]:
+    """One uniformly random full game; returns (final state, number of actions)."""
+    from games import hearth
+
+    state = hearth.new_game(seed=seed, history=history)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over and actions < ACTION_CAP:
+        state.apply(rng.choice(state.legal_actions()))
+        actions += 1
+    return state, actions
+
+
+def measure_games(n_games: int, seed: int, history: bool) -> Playout:
+    actions = capped = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for i in range(n_games):
+        state, n = random_playout(seed + i, history)
+        actions += n
+        capped += not state.is_over
+    return Playout(
+        n_games, time.perf_counter() - start, time.process_time() - cpu_start, actions, capped
+    )
+
+
+def measure_clone(seed: int, mid_actions: int, states: int = 5, repeats: int = 300) -> float:
+    """Median µs of `state.clone()` at `mid_actions` random actions into a game."""
+    from games import hearth
+
+    samples: list[float] = []
+    attempt = 0
+    while len(samples) < states and attempt < states * 10:
+        attempt += 1
+        state = hearth.new_game(seed=seed + attempt)
+        rng = random.Random(seed + attempt)
+        for _ in range(mid_actions):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_over:
+            continue
+        begin = time.perf_counter_ns()
+        for _ in range(repeats):
+            state.clone()
+        samples.append((time.perf_counter_ns() - begin) / repeats / 1000)
+    if not samples:
+        raise RuntimeError("no random game lasted to mid-game")
+    return statistics.median(samples)
+
+
+# --------------------------------------------------------------------------------------
+# the fireplace peer
+
+
+def ensure_fireplace_venv() -> Path:
+    """Creates or refreshes `.venv-fireplace`; skipped while its stamp matches the pins."""
+    python = FIREPLACE_VENV / "bin" / "python"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if python.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return python
+    print(f"creating {FIREPLACE_VENV.name} (fireplace2 and its pinned data) ...", flush=True)
+    if not python.exists():
+        interpreter = os.environ.get("PYTHON", "python3.11")
+        _run([interpreter, "-m", "venv", str(FIREPLACE_VENV)])
+    _run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    _run([str(python), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)])
+    STAMP.write_text(wanted + "\n")
+    return python
+
+
+def _run(cmd: list[str]) -> None:
+    subprocess.run(cmd, check=True, timeout=INSTALL_TIMEOUT_S, cwd=ROOT)
+
+
+def run_fireplace(n_games: int, seed: int) -> dict[str, Any]:
+    python = ensure_fireplace_venv()
+    done = subprocess.run(
+        [str(python), str(PEER), str(n_games), str(seed)],
+        capture_output=True,
+        text=True,
+        timeout=PEER_TIMEOUT_S,
+        cwd=ROOT,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"fireplace peer failed ({done.returncode}): {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+# --------------------------------------------------------------------------------------
+# report
+
+
+def table(
+    off: Playout, on: Playout, clone_us: float, fireplace: dict[str, Any] | None, note: str
+) -> str:
+    fp_gps = fireplace["games_per_s"] if fireplace else None
+    fp_cpu = fireplace["games"] / fireplace["cpu_seconds"] if fireplace else None
+    fp_clone_ms = fireplace.get("deepcopy_ms") if fireplace else None
+
+    def ratio(ours: float, theirs: float | None) -> str:
+        return f"{ours / theirs:.1f}x" if theirs else "n/a"
+
+    def num(value: float | None, digits: int = 1) -> str:
+        return f"{value:.{digits}f}" if value is not None else "n/a"
+
+    speedup = ratio(off.games_per_s, fp_gps)
+    ok_speed = fp_gps is not None and off.games_per_s / fp_gps >= TARGET_SPEEDUP
+    ok_clone = clone_us / 1000 < TARGET_CLONE_MS
+    rows = [
+        "| metric | Gauntlet hearth | fireplace2 1.0.2 | ratio (ours / fireplace) | target |",
+        "|---|---|---|---|---|",
+        f"| random full games / s, history off | {off.games_per_s:.1f} | {num(fp_gps, 2)} "
+        f"| **{speedup}** | ≥ {TARGET_SPEEDUP:.0f}x {'✓' if ok_speed else '✗'} |",
+        f"| random full games / CPU-s, history off | {off.games_per_cpu_s:.1f} | {num(fp_cpu, 2)} "
+        f"| {ratio(off.games_per_cpu_s, fp_cpu)} | |",
+        f"| random full games / s, history on | {on.games_per_s:.1f} | – "
+        f"| {ratio(on.games_per_s, fp_gps)} | |",
+        f"| actions per game | {off.actions_per_game:.1f} "
+        f"| {num(fireplace['actions_per_game'] if fireplace else None)} | | |",
+        f"| clone at mid-game (ours: `clone()`, fireplace: `copy.deepcopy`) | {clone_us:.0f} µs "
+        f"| {num(fp_clone_ms)} ms | {ratio(fp_clone_ms or 0, clone_us / 1000)} faster "
+        f"| < {TARGET_CLONE_MS:.0f} ms {'✓' if ok_clone else '✗'} |",
+    ]
+    lines = ["\n".join(rows), ""]
+    lines.append(
+        f"Ours: {off.games} games history off ({off.seconds:.1f} s), {on.games} history on "
+        f"({on.seconds:.1f} s); fireplace: "
+        + (
+            f"{fireplace['games']} games ({fireplace['seconds']:.1f} s after a "
+            f"{fireplace['db_load_seconds']:.1f} s card DB load, not counted), "
+            f"{fireplace['errors']} errors"
+            if fireplace
+            else "not run"
+        )
+        + "."
+    )
+    if off.capped or on.capped:
+        lines.append(
+            f"Warning: {off.capped + on.capped} of our games hit the {ACTION_CAP}-action cap."
+        )
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.hearth_engine", description=__doc__)
+    parser.add_argument("--games", type=int, default=300, help="our games, history off")
+    parser.add_argument("--history-games", type=int, default=100, help="our games, history on")
+    parser.add_argument("--fireplace-games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-fireplace", action="store_true")
+    args = parser.parse_args(argv if argv is not None else [])
+    for name in ("games", "history_games", "fireplace_games"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+
+    measure_games(3, args.seed + 10_000, history=False)  # warm-up: imports, card data
+    off = measure_games(args.games, args.seed, history=False)
+    on = measure_games(args.history_games, args.seed, history=True)
+    clone_us = measure_clone(args.seed + 20_000, mid_actions=round(off.actions_per_game / 2))
+
+    fireplace: dict[str, Any] | None = None
+    note = ""
+    if not args.skip_fireplace:
+        try:
+            fireplace = run_fireplace(args.fireplace_games, args.seed)
+        except (OSError, RuntimeError, subprocess.SubprocessError, ValueError) as exc:
+            note = f"fireplace peer unavailable: {exc}"
+    print(table(off, on, clone_us, fireplace, note), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
