@@ -213,7 +213,11 @@ def measure_deepcopy(rng: random.Random) -> float | None:
     return statistics.median(samples) if samples else None
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        # `python -m bench` calls every module's main(); this one belongs to hearth_engine.
+        print("fireplace_peer runs inside .venv-fireplace, started by bench.hearth_engine")
+        return 0
     if len(argv) != 2 or not all(a.lstrip("-").isdigit() for a in argv) or int(argv[0]) < 1:
         print("usage: fireplace_peer.py N_GAMES SEED", file=sys.stderr)
         return 2
