@@ -1,0 +1,613 @@
+"""The effect DSL: selectors, lazy numbers, effects, triggers, auras and card declarations.
+
+A card is declared next to its id from small reusable pieces (SabberStone tasks, fireplace
+actions)::
+
+    card("CS2_029", play=Damage(TARGET, 6, spell=True), requirements={REQ_TARGET_TO_PLAY: 0})
+    card("CS2_122", aura=Aura(FRIENDLY_MINIONS - SELF, "CS2_122e"))
+    enchantment("CS2_122e", atk=1)
+
+Stats always come from the pinned card data; a declaration holds only behaviour.
+Effects run against the engine (:class:`games.hearth.game.State`) with a :class:`Ctx`
+(source entity, chosen target, controlling player). Selectors return entity ids in order
+of play; ``+``/``|`` is union, ``-`` difference, ``&`` intersection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
+
+from .enums import (
+    CARDRACE,
+    DAMAGE,
+    T_HERO,
+    T_MINION,
+    PlayReq,
+)
+
+if TYPE_CHECKING:
+    from .game import State
+
+
+class Ctx:
+    """What an effect runs with: its source entity, the chosen target (0 = none), the
+    controlling player (1|2), and for deathrattles the board slot the source left."""
+
+    __slots__ = ("player", "slot", "source", "target")
+
+    def __init__(self, source: int, target: int, player: int, slot: int = -1) -> None:
+        self.source = source
+        self.target = target
+        self.player = player
+        self.slot = slot
+
+
+# ---------------------------------------------------------------------------------------
+# Selectors
+
+
+class Selector:
+    """A set of entity ids computed at run time; combine with ``+ | - &`` and ``.filter``."""
+
+    __slots__ = ("fn", "name")
+
+    def __init__(self, fn: Callable[[State, Ctx], list[int]], name: str) -> None:
+        self.fn = fn
+        self.name = name
+
+    def __call__(self, g: State, ctx: Ctx) -> list[int]:
+        return self.fn(g, ctx)
+
+    def __add__(self, other: Selector) -> Selector:
+        a, b = self.fn, other.fn
+
+        def union(g: State, ctx: Ctx) -> list[int]:
+            seen = a(g, ctx)
+            return g.by_order(seen + [i for i in b(g, ctx) if i not in seen])
+
+        return Selector(union, f"({self.name} + {other.name})")
+
+    __or__ = __add__
+
+    def __sub__(self, other: Selector) -> Selector:
+        a, b = self.fn, other.fn
+
+        def difference(g: State, ctx: Ctx) -> list[int]:
+            drop = b(g, ctx)
+            return [i for i in a(g, ctx) if i not in drop]
+
+        return Selector(difference, f"({self.name} - {other.name})")
+
+    def __and__(self, other: Selector) -> Selector:
+        a, b = self.fn, other.fn
+
+        def intersection(g: State, ctx: Ctx) -> list[int]:
+            keep = b(g, ctx)
+            return [i for i in a(g, ctx) if i in keep]
+
+        return Selector(intersection, f"({self.name} & {other.name})")
+
+    def filter(self, pred: Callable[[State, int], bool], name: str = "filter") -> Selector:
+        a = self.fn
+        return Selector(lambda g, ctx: [i for i in a(g, ctx) if pred(g, i)], f"{name}({self.name})")
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _friendly(ctx: Ctx) -> int:
+    return ctx.player
+
+
+def _enemy(ctx: Ctx) -> int:
+    return 3 - ctx.player
+
+
+TARGET = Selector(lambda g, ctx: [ctx.target] if ctx.target else [], "TARGET")
+SELF = Selector(lambda g, ctx: [ctx.source], "SELF")
+FRIENDLY_HERO = Selector(lambda g, ctx: [g.hero[ctx.player]], "FRIENDLY_HERO")
+ENEMY_HERO = Selector(lambda g, ctx: [g.hero[3 - ctx.player]], "ENEMY_HERO")
+FRIENDLY_MINIONS = Selector(lambda g, ctx: g.by_order(g.board[ctx.player]), "FRIENDLY_MINIONS")
+ENEMY_MINIONS = Selector(lambda g, ctx: g.by_order(g.board[3 - ctx.player]), "ENEMY_MINIONS")
+ALL_MINIONS = Selector(lambda g, ctx: g.by_order(g.board[1] + g.board[2]), "ALL_MINIONS")
+FRIENDLY_CHARACTERS = Selector(
+    lambda g, ctx: [g.hero[ctx.player], *g.by_order(g.board[ctx.player])], "FRIENDLY_CHARACTERS"
+)
+ENEMY_CHARACTERS = Selector(
+    lambda g, ctx: [g.hero[3 - ctx.player], *g.by_order(g.board[3 - ctx.player])],
+    "ENEMY_CHARACTERS",
+)
+ALL_CHARACTERS = Selector(
+    lambda g, ctx: g.by_order([g.hero[1], g.hero[2], *g.board[1], *g.board[2]]), "ALL_CHARACTERS"
+)
+FRIENDLY_WEAPON = Selector(
+    lambda g, ctx: [g.weapon[ctx.player]] if g.weapon[ctx.player] else [], "FRIENDLY_WEAPON"
+)
+ENEMY_WEAPON = Selector(
+    lambda g, ctx: [g.weapon[3 - ctx.player]] if g.weapon[3 - ctx.player] else [], "ENEMY_WEAPON"
+)
+
+
+def _adjacent(g: State, ctx: Ctx) -> list[int]:
+    src = g.ents[ctx.source]
+    board = g.board[g.controller(src)]
+    try:
+        i = board.index(ctx.source)
+    except ValueError:
+        return []
+    return [board[j] for j in (i - 1, i + 1) if 0 <= j < len(board)]
+
+
+ADJACENT = Selector(_adjacent, "ADJACENT")
+
+
+def RACE(sel: Selector, race: int) -> Selector:
+    """Minions of one tribe, e.g. ``RACE(FRIENDLY_MINIONS, Race.MURLOC)``."""
+    return sel.filter(lambda g, i: g.ents[i][CARDRACE] == race, f"RACE{int(race)}")
+
+
+def DAMAGED(sel: Selector) -> Selector:
+    return sel.filter(lambda g, i: g.ents[i][DAMAGE] > 0, "DAMAGED")
+
+
+def ALIVE(sel: Selector) -> Selector:
+    """Characters not already mortally wounded (random effects skip those)."""
+    return sel.filter(lambda g, i: g.alive(i), "ALIVE")
+
+
+# ---------------------------------------------------------------------------------------
+# Lazy numbers
+
+
+class Lazy:
+    """A number computed when the effect runs."""
+
+    def eval(self, g: State, ctx: Ctx) -> int:
+        raise NotImplementedError
+
+
+Num = Union[int, Lazy]  # noqa: UP007 (runtime alias)
+
+
+class Count(Lazy):
+    """How many entities a selector yields, e.g. ``Count(FRIENDLY_MINIONS - SELF)``."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def eval(self, g: State, ctx: Ctx) -> int:
+        return len(self.sel(g, ctx))
+
+
+def num(x: Num, g: State, ctx: Ctx) -> int:
+    return x if isinstance(x, int) else x.eval(g, ctx)
+
+
+# ---------------------------------------------------------------------------------------
+# Effects
+
+
+class Effect:
+    """A small reusable action; ``run`` mutates the game through its engine primitives."""
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+
+EffectLike = Union[Effect, Sequence[Effect]]  # noqa: UP007
+
+
+class Seq(Effect):
+    def __init__(self, *effects: Effect) -> None:
+        self.effects = effects
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for e in self.effects:
+            e.run(g, ctx)
+
+
+def as_effect(x: EffectLike | None) -> Effect | None:
+    if x is None or isinstance(x, Effect):
+        return x
+    return Seq(*x)
+
+
+class Damage(Effect):
+    """Deal damage; ``spell=True`` adds the controller's spell damage (never for hero powers)."""
+
+    def __init__(self, sel: Selector, amount: Num, spell: bool = False) -> None:
+        self.sel, self.amount, self.spell = sel, amount, spell
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        n = num(self.amount, g, ctx)
+        if self.spell:
+            n += g.spell_damage(ctx.player)
+        targets = self.sel(g, ctx)
+        # All targets are hit before any trigger resolves (triggers are queued).
+        for t in targets:
+            g.damage(ctx.source, t, n)
+
+
+class Heal(Effect):
+    def __init__(self, sel: Selector, amount: Num) -> None:
+        self.sel, self.amount = sel, amount
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        n = num(self.amount, g, ctx)
+        for t in self.sel(g, ctx):
+            g.heal(ctx.source, t, n)
+
+
+class SplitDamage(Effect):
+    """``count`` single hits, each on a random living entity of ``sel`` (Arcane Missiles)."""
+
+    def __init__(self, sel: Selector, count: Num, spell: bool = False) -> None:
+        self.sel, self.count, self.spell = sel, count, spell
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        n = num(self.count, g, ctx)
+        if self.spell:
+            n += g.spell_damage(ctx.player)
+        for _ in range(n):
+            choices = [i for i in self.sel(g, ctx) if g.alive(i)]
+            if not choices:
+                return
+            g.damage(ctx.source, choices[g.rng.below(len(choices))], 1)
+
+
+class Summon(Effect):
+    """Summon ``count`` copies of a card for the controller.
+
+    ``side``: "right" of the source when it is on the board (else the right end),
+    "end" (always the right end) or "slot" (the slot a dying source left: deathrattles).
+    """
+
+    def __init__(self, card_id: str, count: int = 1, side: str = "right") -> None:
+        self.card_id, self.count, self.side = card_id, count, side
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for _ in range(self.count):
+            board = g.board[ctx.player]
+            if self.side == "slot" and ctx.slot >= 0:
+                pos = min(ctx.slot, len(board))
+            elif self.side == "right" and ctx.source in board:
+                pos = board.index(ctx.source) + 1
+            else:
+                pos = len(board)
+            g.summon(ctx.player, self.card_id, pos, creator=ctx.source)
+
+
+class Draw(Effect):
+    def __init__(self, count: Num = 1, enemy: bool = False) -> None:
+        self.count, self.enemy = count, enemy
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        p = 3 - ctx.player if self.enemy else ctx.player
+        for _ in range(num(self.count, g, ctx)):
+            g.draw(p)
+
+
+class Buff(Effect):
+    """Attach an enchantment (a real entity) to each selected entity.
+
+    ``scale`` (a number or Lazy) is stored as TAG_SCRIPT_DATA_NUM_1 and multiplies the
+    enchantment's declared deltas (Frostwolf Warlord)."""
+
+    def __init__(self, sel: Selector, enchant_id: str, scale: Num | None = None) -> None:
+        self.sel, self.enchant_id, self.scale = sel, enchant_id, scale
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        scale = 0 if self.scale is None else num(self.scale, g, ctx)
+        for t in self.sel(g, ctx):
+            g.add_enchantment(self.enchant_id, t, ctx.source, scale)
+
+
+class Destroy(Effect):
+    """Mark for destruction (ignores health and Divine Shield); the death phase removes it."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.destroy(t)
+
+
+class Silence(Effect):
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.silence(t)
+
+
+class Freeze(Effect):
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.freeze(t)
+
+
+class Transform(Effect):
+    """Turn each selected minion into ``card_id`` in place (same entity id, Polymorph)."""
+
+    def __init__(self, sel: Selector, card_id: str) -> None:
+        self.sel, self.card_id = sel, card_id
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.transform(t, self.card_id)
+
+
+class TransformCopy(Effect):
+    """The source becomes a copy of the (single) selected minion (Faceless Manipulator)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx)[:1]:
+            if g.is_on_board(ctx.source) and g.is_on_board(t):
+                g.transform_copy(ctx.source, t)
+
+
+class GainArmor(Effect):
+    def __init__(self, amount: Num) -> None:
+        self.amount = amount
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        g.gain_armor(ctx.player, num(self.amount, g, ctx))
+
+
+class GainTempMana(Effect):
+    """Mana usable this turn only (The Coin); never above 10 available."""
+
+    def __init__(self, amount: int = 1) -> None:
+        self.amount = amount
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        g.gain_temp_mana(ctx.player, self.amount)
+
+
+class If(Effect):
+    """Run ``then`` when ``cond(g, ctx)`` holds, else ``otherwise``."""
+
+    def __init__(
+        self,
+        cond: Callable[[State, Ctx], bool],
+        then: EffectLike,
+        otherwise: EffectLike | None = None,
+    ) -> None:
+        self.cond = cond
+        self.then = as_effect(then)
+        self.otherwise = as_effect(otherwise)
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        branch = self.then if self.cond(g, ctx) else self.otherwise
+        if branch is not None:
+            branch.run(g, ctx)
+
+
+class Call(Effect):
+    """Escape hatch: run ``fn(g, ctx)`` (prefer a reusable effect when one fits)."""
+
+    def __init__(self, fn: Callable[[State, Ctx], None]) -> None:
+        self.fn = fn
+
+    def run(self, g: State, ctx: Ctx) -> None:
+        self.fn(g, ctx)
+
+
+# ---------------------------------------------------------------------------------------
+# Triggers and auras
+
+# Event types; triggers are indexed by these, never broadcast to every entity.
+EV_DAMAGED = 1  # subject = the damaged character (after the damage)
+EV_SUMMONED = 2  # subject = the minion summoned (after the summon / after the play)
+EV_TURN_START = 3  # subject = the player entity whose turn starts
+EV_TURN_END = 4  # subject = the player entity whose turn ends
+EV_HEALED = 5  # subject = the healed character
+
+# Trigger scopes: which subjects a listener reacts to.
+ON_SELF = "self"
+ON_OTHER_FRIENDLY_MINION = "other_friendly_minion"
+ON_FRIENDLY_PLAYER = "friendly_player"
+ON_ANY = "any"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """``effect`` runs when ``event`` happens to a subject in ``scope`` (owner in play)."""
+
+    event: int
+    effect: Effect
+    scope: str = ON_SELF
+
+    def matches(self, g: State, listener: int, subject: int) -> bool:
+        scope = self.scope
+        if scope == ON_SELF:
+            return subject == listener
+        if scope == ON_OTHER_FRIENDLY_MINION:
+            s = g.ents[subject]
+            return (
+                subject != listener
+                and s.card.type == T_MINION
+                and g.controller(s) == g.controller(g.ents[listener])
+            )
+        if scope == ON_FRIENDLY_PLAYER:
+            return subject == 1 + g.controller(g.ents[listener])
+        return True
+
+
+@dataclass(frozen=True)
+class Aura:
+    """While the source is in play, entities in ``sel`` (evaluated for the source) get the
+    deltas of enchantment ``enchant_id``. Kept up to date incrementally when the board changes."""
+
+    sel: Selector
+    enchant_id: str
+
+
+def Enrage(enchant_id: str) -> Aura:
+    """+X while damaged (Amani Berserker): an aura on the source itself, when damaged."""
+    return Aura(DAMAGED(SELF), enchant_id)
+
+
+def AdjacentAura(enchant_id: str) -> Aura:
+    return Aura(ADJACENT, enchant_id)
+
+
+# ---------------------------------------------------------------------------------------
+# Card scripts
+
+
+@dataclass(frozen=True)
+class CardScript:
+    """The behaviour of one card id (stats come from the card data)."""
+
+    play: Effect | None = None  # battlecry, spell text, hero power, weapon battlecry
+    deathrattle: Effect | None = None
+    triggers: tuple[Trigger, ...] = ()
+    auras: tuple[Aura, ...] = ()
+    requirements: dict[int, int] = field(default_factory=dict)
+    # enchantments: tag deltas, multiplied by TAG_SCRIPT_DATA_NUM_1 when ``scaled``
+    buff: tuple[tuple[int, int], ...] = ()
+    scaled: bool = False
+    # derived
+    needs_target: bool = False  # REQ_TARGET_TO_PLAY: unplayable without a valid target
+    takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE
+
+
+EMPTY_SCRIPT = CardScript()
+SCRIPTS: dict[str, CardScript] = {}
+
+
+def card(
+    card_id: str,
+    *,
+    play: EffectLike | None = None,
+    battlecry: EffectLike | None = None,
+    spell: EffectLike | None = None,
+    deathrattle: EffectLike | None = None,
+    trigger: Trigger | Iterable[Trigger] | None = None,
+    aura: Aura | Iterable[Aura] | None = None,
+    enrage: str | None = None,
+    requirements: dict[PlayReq, int] | None = None,
+) -> CardScript:
+    """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``)."""
+    if card_id in SCRIPTS:
+        raise ValueError(f"{card_id} declared twice")
+    given = [x for x in (play, battlecry, spell) if x is not None]
+    if len(given) > 1:
+        raise ValueError(f"{card_id}: give only one of play/battlecry/spell")
+    triggers: tuple[Trigger, ...]
+    if trigger is None:
+        triggers = ()
+    elif isinstance(trigger, Trigger):
+        triggers = (trigger,)
+    else:
+        triggers = tuple(trigger)
+    auras: tuple[Aura, ...]
+    if aura is None:
+        auras = ()
+    elif isinstance(aura, Aura):
+        auras = (aura,)
+    else:
+        auras = tuple(aura)
+    if enrage is not None:
+        auras += (Enrage(enrage),)
+    reqs = {int(k): v for k, v in (requirements or {}).items()}
+    needs = PlayReq.REQ_TARGET_TO_PLAY in reqs
+    script = CardScript(
+        play=as_effect(given[0]) if given else None,
+        deathrattle=as_effect(deathrattle),
+        triggers=triggers,
+        auras=auras,
+        requirements=reqs,
+        needs_target=needs,
+        takes_target=needs or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs,
+    )
+    SCRIPTS[card_id] = script
+    return script
+
+
+def enchantment(card_id: str, *, scaled: bool = False, **deltas: int) -> CardScript:
+    """Declare an enchantment's effect, e.g. ``enchantment("CS2_092e", atk=4, health=4)``.
+
+    Keyword names are GameTag names in lower case (atk, health, cost, taunt, ...)."""
+    from hearthstone.enums import GameTag
+
+    if card_id in SCRIPTS:
+        raise ValueError(f"{card_id} declared twice")
+    buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
+    script = CardScript(buff=buff, scaled=scaled)
+    SCRIPTS[card_id] = script
+    return script
+
+
+def is_character(card_type: int) -> bool:
+    return card_type in (T_MINION, T_HERO)
+
+
+__all__ = [
+    "ADJACENT",
+    "ALIVE",
+    "ALL_CHARACTERS",
+    "ALL_MINIONS",
+    "DAMAGED",
+    "ENEMY_CHARACTERS",
+    "ENEMY_HERO",
+    "ENEMY_MINIONS",
+    "ENEMY_WEAPON",
+    "EV_DAMAGED",
+    "EV_HEALED",
+    "EV_SUMMONED",
+    "EV_TURN_END",
+    "EV_TURN_START",
+    "FRIENDLY_CHARACTERS",
+    "FRIENDLY_HERO",
+    "FRIENDLY_MINIONS",
+    "FRIENDLY_WEAPON",
+    "ON_ANY",
+    "ON_FRIENDLY_PLAYER",
+    "ON_OTHER_FRIENDLY_MINION",
+    "ON_SELF",
+    "RACE",
+    "SELF",
+    "TARGET",
+    "AdjacentAura",
+    "Any",
+    "Aura",
+    "Buff",
+    "Call",
+    "CardScript",
+    "Count",
+    "Ctx",
+    "Damage",
+    "Destroy",
+    "Draw",
+    "Effect",
+    "Enrage",
+    "Freeze",
+    "GainArmor",
+    "GainTempMana",
+    "Heal",
+    "If",
+    "Lazy",
+    "PlayReq",
+    "Selector",
+    "Seq",
+    "Silence",
+    "SplitDamage",
+    "Summon",
+    "Transform",
+    "TransformCopy",
+    "Trigger",
+    "card",
+    "enchantment",
+]

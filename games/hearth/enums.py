@@ -1,0 +1,132 @@
+"""Plain-int game constants taken from ``hearthstone.enums`` (hot paths avoid IntEnum lookups).
+
+The values are the game's own numbers, the ones Kettle history and hslog expect.
+``PlayReq`` is not in ``hearthstone`` 9.x; its values are those of the game client
+(``PlayErrors.ErrorType``) as SabberStone and old fireplace list them.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from hearthstone.enums import (  # noqa: F401  (re-exported)
+    BlockType,
+    CardType,
+    GameTag,
+    MetaDataType,
+    Mulligan,
+    PlayState,
+    Race,
+    State,
+    Step,
+    Zone,
+)
+
+
+class PlayReq(IntEnum):
+    """Play requirements (client ``PlayErrors.ErrorType`` numbers)."""
+
+    REQ_MINION_TARGET = 1
+    REQ_FRIENDLY_TARGET = 2
+    REQ_ENEMY_TARGET = 3
+    REQ_DAMAGED_TARGET = 4
+    REQ_NONSELF_TARGET = 9
+    REQ_TARGET_TO_PLAY = 11
+    REQ_NUM_MINION_SLOTS = 12
+    REQ_WEAPON_EQUIPPED = 13
+    REQ_HERO_TARGET = 17
+    REQ_MINION_CAP = 20
+    REQ_TARGET_IF_AVAILABLE = 22
+
+
+# Tags, as plain ints.
+TURN = int(GameTag.TURN)
+STEP = int(GameTag.STEP)
+NEXT_STEP = int(GameTag.NEXT_STEP)
+STATE = int(GameTag.STATE)
+PLAYSTATE = int(GameTag.PLAYSTATE)
+CURRENT_PLAYER = int(GameTag.CURRENT_PLAYER)
+FIRST_PLAYER = int(GameTag.FIRST_PLAYER)
+PLAYER_ID = int(GameTag.PLAYER_ID)
+TEAM_ID = int(GameTag.TEAM_ID)
+HERO_ENTITY = int(GameTag.HERO_ENTITY)
+HERO_POWER_ENTITY = int(GameTag.HERO_POWER_ENTITY)
+WEAPON = int(GameTag.WEAPON)
+MAXHANDSIZE = int(GameTag.MAXHANDSIZE)
+STARTHANDSIZE = int(GameTag.STARTHANDSIZE)
+MAXRESOURCES = int(GameTag.MAXRESOURCES)
+RESOURCES = int(GameTag.RESOURCES)
+RESOURCES_USED = int(GameTag.RESOURCES_USED)
+TEMP_RESOURCES = int(GameTag.TEMP_RESOURCES)
+FATIGUE = int(GameTag.FATIGUE)
+MULLIGAN_STATE = int(GameTag.MULLIGAN_STATE)
+NUM_CARDS_DRAWN_THIS_TURN = int(GameTag.NUM_CARDS_DRAWN_THIS_TURN)
+NUM_CARDS_PLAYED_THIS_TURN = int(GameTag.NUM_CARDS_PLAYED_THIS_TURN)
+NUM_MINIONS_PLAYED_THIS_TURN = int(GameTag.NUM_MINIONS_PLAYED_THIS_TURN)
+NUM_TURNS_IN_PLAY = int(GameTag.NUM_TURNS_IN_PLAY)
+
+ENTITY_ID = int(GameTag.ENTITY_ID)
+CARDTYPE = int(GameTag.CARDTYPE)
+ZONE = int(GameTag.ZONE)
+ZONE_POSITION = int(GameTag.ZONE_POSITION)
+CONTROLLER = int(GameTag.CONTROLLER)
+ATK = int(GameTag.ATK)
+HEALTH = int(GameTag.HEALTH)
+DAMAGE = int(GameTag.DAMAGE)
+COST = int(GameTag.COST)
+ARMOR = int(GameTag.ARMOR)
+DURABILITY = int(GameTag.DURABILITY)
+EXHAUSTED = int(GameTag.EXHAUSTED)
+FROZEN = int(GameTag.FROZEN)
+FREEZE = int(GameTag.FREEZE)
+NUM_ATTACKS_THIS_TURN = int(GameTag.NUM_ATTACKS_THIS_TURN)
+TAUNT = int(GameTag.TAUNT)
+CHARGE = int(GameTag.CHARGE)
+DIVINE_SHIELD = int(GameTag.DIVINE_SHIELD)
+WINDFURY = int(GameTag.WINDFURY)
+STEALTH = int(GameTag.STEALTH)
+SPELLPOWER = int(GameTag.SPELLPOWER)
+SILENCED = int(GameTag.SILENCED)
+DEATHRATTLE = int(GameTag.DEATHRATTLE)
+BATTLECRY = int(GameTag.BATTLECRY)
+ENRAGED = int(GameTag.ENRAGED)
+AURA = int(GameTag.AURA)
+ADJACENT_BUFF = int(GameTag.ADJACENT_BUFF)
+TO_BE_DESTROYED = int(GameTag.TO_BE_DESTROYED)
+ATTACHED = int(GameTag.ATTACHED)
+CREATOR = int(GameTag.CREATOR)
+ONE_TURN_EFFECT = int(GameTag.TAG_ONE_TURN_EFFECT)
+SCRIPT_DATA_NUM_1 = int(GameTag.TAG_SCRIPT_DATA_NUM_1)
+CARDRACE = int(GameTag.CARDRACE)
+JUST_PLAYED = int(GameTag.JUST_PLAYED)
+ATTACKING = int(GameTag.ATTACKING)
+DEFENDING = int(GameTag.DEFENDING)
+PREDAMAGE = int(GameTag.PREDAMAGE)
+LAST_AFFECTED_BY = int(GameTag.LAST_AFFECTED_BY)
+
+# Zones.
+Z_PLAY = int(Zone.PLAY)
+Z_DECK = int(Zone.DECK)
+Z_HAND = int(Zone.HAND)
+Z_GRAVEYARD = int(Zone.GRAVEYARD)
+Z_SETASIDE = int(Zone.SETASIDE)
+Z_REMOVED = int(Zone.REMOVEDFROMGAME)
+
+# Card types.
+T_GAME = int(CardType.GAME)
+T_PLAYER = int(CardType.PLAYER)
+T_HERO = int(CardType.HERO)
+T_MINION = int(CardType.MINION)
+T_SPELL = int(CardType.SPELL)
+T_ENCHANTMENT = int(CardType.ENCHANTMENT)
+T_WEAPON = int(CardType.WEAPON)
+T_HERO_POWER = int(CardType.HERO_POWER)
+
+# Races used by the card set.
+R_MURLOC = int(Race.MURLOC)
+R_BEAST = int(Race.BEAST)
+
+# Limits.
+MAX_HAND = 10
+MAX_BOARD = 7
+MAX_MANA = 10

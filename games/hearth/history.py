@@ -1,0 +1,179 @@
+"""Kettle game history, produced only when a game is created with ``history=True``.
+
+Entries are the dicts of seed 000 (``{"type": "kettle:types/history/<name>", "<name>":
+{...}}``, tags as ``[{"name": GameTag int, "value": int}]``, ``power_block`` nesting its
+entries under ``"history"``). Three streams are written side by side: the full one (for
+spectators and the store) and one per player, where the opponent's hand and deck are
+entities without a card id; a ``show_entity`` reveals a card when it reaches a public zone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .enums import CONTROLLER, ENTITY_ID, Z_DECK, Z_HAND, ZONE, ZONE_POSITION
+
+if TYPE_CHECKING:
+    from .entity import Entity
+    from .game import State
+
+Entry = dict[str, Any]
+PREFIX = "kettle:types/history/"
+# Tags of a hidden card that its opponent may still see.
+PUBLIC_OF_HIDDEN = frozenset({ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID})
+HIDDEN_ZONES = (Z_HAND, Z_DECK)
+
+
+def _tags(tags: dict[int, int]) -> list[dict[str, int]]:
+    return [{"name": t, "value": v} for t, v in tags.items()]
+
+
+def entity_tags(e: Entity) -> dict[int, int]:
+    tags = e.all_tags()
+    tags[ENTITY_ID] = e.id
+    return tags
+
+
+def hidden_tags(e: Entity) -> dict[int, int]:
+    return {t: v for t, v in entity_tags(e).items() if t in PUBLIC_OF_HIDDEN}
+
+
+class History:
+    """Three parallel streams: index 0 = full view, 1 and 2 = what each player may see."""
+
+    __slots__ = ("stacks", "streams")
+
+    def __init__(self) -> None:
+        self.streams: tuple[list[Entry], list[Entry], list[Entry]] = ([], [], [])
+        self.stacks: list[list[list[Entry]]] = [[s] for s in self.streams]
+
+    def copy(self) -> History:
+        import copy
+
+        h = History()
+        h.streams = copy.deepcopy(self.streams)
+        h.stacks = [[s] for s in h.streams]
+        return h
+
+    # -- low level
+
+    def _put(self, viewer: int, entry: Entry) -> None:
+        self.stacks[viewer][-1].append(entry)
+
+    def _all(self, entry: Entry) -> None:
+        for v in (0, 1, 2):
+            self.stacks[v][-1].append(entry)
+
+    @staticmethod
+    def hidden(g: State, e: Entity, viewer: int) -> bool:
+        return viewer != 0 and e[ZONE] in HIDDEN_ZONES and e[CONTROLLER] != viewer
+
+    # -- entries
+
+    def create_game(self, g: State) -> None:
+        game = g.ents[1]
+        entry = {
+            "type": PREFIX + "create_game",
+            "create_game": {
+                "game_entity": {"entityID": 1, "name": "", "tags": _tags(entity_tags(game))},
+                "players": [
+                    {
+                        "playerID": p,
+                        "card_back": 0,
+                        "entity": {
+                            "entityID": 1 + p,
+                            "name": "",
+                            "tags": _tags(entity_tags(g.ents[1 + p])),
+                        },
+                    }
+                    for p in (1, 2)
+                ],
+            },
+        }
+        self._all(entry)
+
+    def _entity_entry(self, kind: str, e: Entity, viewer: int) -> Entry:
+        if self.hidden_now(e, viewer):
+            body = {"entityID": e.id, "name": "", "tags": _tags(hidden_tags(e))}
+        else:
+            body = {"entityID": e.id, "name": e.card.id, "tags": _tags(entity_tags(e))}
+        return {"type": PREFIX + kind, kind: body}
+
+    @staticmethod
+    def hidden_now(e: Entity, viewer: int) -> bool:
+        return viewer != 0 and e[ZONE] in HIDDEN_ZONES and e[CONTROLLER] != viewer
+
+    def full_entity(self, e: Entity) -> None:
+        for v in (0, 1, 2):
+            self._put(v, self._entity_entry("full_entity", e, v))
+
+    def change_entity(self, e: Entity) -> None:
+        for v in (0, 1, 2):
+            self._put(v, self._entity_entry("change_entity", e, v))
+
+    def tag_change(self, e: Entity, tag: int) -> None:
+        entry = {
+            "type": PREFIX + "tag_change",
+            "tag_change": {"entityID": e.id, "tag": tag, "value": e[tag]},
+        }
+        if tag in PUBLIC_OF_HIDDEN or e[ZONE] not in HIDDEN_ZONES:
+            self._all(entry)
+            return
+        owner = e[CONTROLLER]
+        self._put(0, entry)
+        if owner in (1, 2):
+            self._put(owner, entry)
+
+    def zone_change(self, e: Entity, old_zone: int) -> None:
+        """Called after ZONE was written: reveal or hide per viewer as visibility changes."""
+        new_zone = e[ZONE]
+        owner = e[CONTROLLER]
+        entry = {
+            "type": PREFIX + "tag_change",
+            "tag_change": {"entityID": e.id, "tag": ZONE, "value": new_zone},
+        }
+        for v in (0, 1, 2):
+            was_hidden = v != 0 and old_zone in HIDDEN_ZONES and owner != v
+            now_hidden = v != 0 and new_zone in HIDDEN_ZONES and owner != v
+            if was_hidden and not now_hidden:
+                self._put(v, self._entity_entry("show_entity", e, v))
+            elif now_hidden and not was_hidden:
+                self._put(
+                    v,
+                    {
+                        "type": PREFIX + "hide_entity",
+                        "hide_entity": {"entityID": e.id, "zone": new_zone},
+                    },
+                )
+            else:
+                self._put(v, entry)
+
+    def meta_data(self, meta: int, data: int, info: list[int]) -> None:
+        self._all(
+            {"type": PREFIX + "meta_data", "meta_data": {"type": meta, "data": data, "info": info}}
+        )
+
+    def open_block(
+        self, g: State, block_type: int, source: int, target: int, index: int = -1
+    ) -> None:
+        src = g.ents.get(source)
+        for v in (0, 1, 2):
+            card_id = "" if src is None or self.hidden_now(src, v) else src.card.id
+            children: list[Entry] = []
+            block = {
+                "type": PREFIX + "power_block",
+                "power_block": {
+                    "power_type": block_type,
+                    "entityID": source,
+                    "cardID": card_id,
+                    "effect_index": index,
+                    "entity_target": target,
+                    "history": children,
+                },
+            }
+            self.stacks[v][-1].append(block)
+            self.stacks[v].append(children)
+
+    def close_block(self) -> None:
+        for v in (0, 1, 2):
+            self.stacks[v].pop()
