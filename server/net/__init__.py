@@ -1,0 +1,1 @@
+"""Network I/O: the TCP listener, first-bytes protocol sniffing, protocol sessions."""

@@ -1,0 +1,63 @@
+"""Replays in the official format (reference §7), written from the match log.
+
+`<protocol>\\n`, then every recorded room packet (mementos sent to the players, errors,
+the final result) each followed by `\\n`, then `</protocol>`. File name
+`replay_<gameType>_<yyyy-MM-dd_HH-mm-ss>_<name1>_<name2>.xml` (spaces become `_`),
+optionally gzipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import re
+import time
+from pathlib import Path
+
+from protocols.sc.codec import encode_server
+from protocols.sc.xmltree import render
+from server.net.sc_translate import room_event_messages
+from server.rooms import GameOver, MatchResult, Room
+from server.rooms.events import Entry
+
+log = logging.getLogger(__name__)
+
+
+def replay_bytes(room: Room, result: MatchResult) -> bytes:
+    """The replay document of a finished room (the result is not yet in its log)."""
+    entries = [*room.log.replay_entries(), Entry(len(room.log.entries), GameOver(result),
+                                                 frozenset(range(len(room.slots))), True)]
+    parts = [b"<protocol>\n"]
+    for entry in entries:
+        seat = min(entry.seats) if entry.seats else None
+        for message in room_event_messages(room, entry, seat):
+            # Each packet at column 0, as XStream writes one object per `toXML` call.
+            parts.append(render(encode_server(message), 0).encode() + b"\n")
+    parts.append(b"</protocol>")
+    return b"".join(parts)
+
+
+def replay_name(room: Room, when: float | None = None) -> str:
+    stamp = time.strftime("%Y-%m-%d_%H-%M-%S", time.localtime(when or time.time()))
+    names = [re.sub(r"[\s/\\\\:]+", "_", slot.display_name) for slot in room.slots]
+    return "_".join(["replay", room.game_type, stamp, *names]) + ".xml"
+
+
+def write_replay(room: Room, result: MatchResult, directory: Path, gzipped: bool) -> Path:
+    """Write the replay file (never overwriting another) and return its path."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    data = replay_bytes(room, result)
+    base = replay_name(room)
+    suffix = ".gz" if gzipped else ""
+    for attempt in range(1, 1000):
+        name = base if attempt == 1 else base.replace(".xml", f"_{attempt}.xml")
+        path = directory / (name + suffix)
+        try:
+            with open(path, "xb") as fh:
+                fh.write(gzip.compress(data) if gzipped else data)
+            log.info("replay written to %s", path)
+            return path
+        except FileExistsError:
+            continue
+    raise FileExistsError(base)
