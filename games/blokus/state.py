@@ -148,6 +148,24 @@ class State:
         >>> s.current_color, s.color_at(0, 0), s.valid_colors
         ('YELLOW', 'RED', ('BLUE', 'RED'))
         """
+        try:
+            return cls._from_snapshot(
+                turn, start_piece, fields, undeployed, valid_colors, last_move, last_move_mono
+            )
+        except TypeError as error:  # wrong container types, unhashable names, ...
+            raise ValueError(f"bad snapshot: {error}") from None
+
+    @classmethod
+    def _from_snapshot(
+        cls,
+        turn: int,
+        start_piece: str,
+        fields: Iterable[tuple[int, int, str]],
+        undeployed: Mapping[str, Iterable[str]],
+        valid_colors: Iterable[str],
+        last_move: Move | None,
+        last_move_mono: Mapping[str, bool] | None,
+    ) -> State:
         if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= _MAX_TURN:
             raise ValueError(f"bad turn {turn!r}")
         if not isinstance(start_piece, str) or start_piece not in SHAPE_INDEX:
@@ -188,6 +206,8 @@ class State:
         if last_move is not None and not isinstance(last_move, SetMove | SkipMove):
             raise ValueError(f"bad last move {last_move!r}")
         state._last_move = last_move
+        if last_move_mono is not None and not isinstance(last_move_mono, Mapping):
+            raise ValueError("lastMoveMono must map colours to bools")
         for color, mono in (last_move_mono or {}).items():
             if not isinstance(color, str) or color not in COLOR_INDEX:
                 raise ValueError(f"unknown colour {color!r}")
