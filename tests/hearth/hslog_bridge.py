@@ -65,6 +65,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import IntEnum
 from typing import Any
 
 from hearthstone.entities import Card, Entity, Game
@@ -654,7 +655,8 @@ def _tag_name(tag: int) -> str:
 
 def _value_name(tag: int, value: int) -> str:
     enum = TAG_TYPES.get(tag)  # type: ignore[call-overload]
-    if enum is not None:
+    # TAG_TYPES also holds plain markers (Type.BOOL, Type.LOCSTRING) next to enum classes.
+    if isinstance(enum, type) and issubclass(enum, IntEnum):
         try:
             return f"{enum(value).name} ({value})"
         except ValueError:
