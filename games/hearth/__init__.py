@@ -81,8 +81,7 @@ def new_game(
     """
     if decks is None:
         decks = DEFAULT_DECKS
-    ordered = [(hero, list(reversed(cards))) for hero, cards in decks]
-    return State.create(seed, ordered, shuffle, history, turn_cap, first_player)
+    return State.create(seed, decks, shuffle, history, turn_cap, first_player)
 
 
 __all__ = [

@@ -281,8 +281,8 @@ class State:
             g.power[p] = power.id
             g._set(g.ents[1 + p], HERO_POWER_ENTITY, power.id)
         for p in (1, 2):
-            for cid in decks[p - 1][1]:
-                g.deck[p].append(g._create(cards[cid], p, Z_DECK).id)
+            ids = [g._create(cards[cid], p, Z_DECK).id for cid in decks[p - 1][1]]
+            g.deck[p] = ids[::-1]  # the top of the deck is the end of the list
         g._begin(shuffle, first_player)
         return g
 
@@ -446,18 +446,20 @@ class State:
         self._set(pe, MULLIGAN_STATE, int(Mulligan.DEALING))
         hand, deck = self.hand[p], self.deck[p]
         # New cards come before the replaced ones go back, so a card never returns at once.
+        replaced = []
         for old in replace:
             if not deck:
                 break
             new = deck.pop()
-            e_new = self.ents[new]
             hand[hand.index(old)] = new
-            self._move(e_new, Z_HAND)
+            self._move(self.ents[new], Z_HAND)
+            replaced.append(old)
+        for old in replaced:
             e_old = self.ents[old]
             self._set(e_old, ZONE_POSITION, 0)
             self._move(e_old, Z_DECK)
             deck.append(old)
-        if replace:
+        if replaced:
             self.rng.shuffle(deck)
         self._positions(hand)
         self._set(pe, MULLIGAN_STATE, int(Mulligan.WAITING))

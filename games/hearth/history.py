@@ -138,6 +138,7 @@ class History:
             if was_hidden and not now_hidden:
                 self._put(v, self._entity_entry("show_entity", e, v))
             elif now_hidden and not was_hidden:
+                # hslog's HideEntity ignores the zone: the ZONE tag_change moves the card.
                 self._put(
                     v,
                     {
@@ -145,6 +146,7 @@ class History:
                         "hide_entity": {"entityID": e.id, "zone": new_zone},
                     },
                 )
+                self._put(v, entry)
             else:
                 self._put(v, entry)
 
