@@ -51,6 +51,15 @@ class Playout:
     actions: int
     capped: int
 
+    def __add__(self, other: Playout) -> Playout:
+        return Playout(
+            self.games + other.games,
+            self.seconds + other.seconds,
+            self.cpu_seconds + other.cpu_seconds,
+            self.actions + other.actions,
+            self.capped + other.capped,
+        )
+
     @property
     def games_per_s(self) -> float:
         return self.games / self.seconds
@@ -82,6 +91,7 @@ def random_playout(seed: int, history: bool) -> tuple[Any, int]:
 
 
 def measure_games(n_games: int, seed: int, history: bool) -> Playout:
+    """`n_games` random games from seeds `seed`, `seed + 1`, ... (0 games = nothing timed)."""
     actions = capped = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     for i in range(n_games):
@@ -227,9 +237,11 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
 
     measure_games(3, args.seed + 10_000, history=False)  # warm-up: imports, card data
-    off = measure_games(args.games, args.seed, history=False)
-    on = measure_games(args.history_games, args.seed, history=True)
-    clone_us = measure_clone(args.seed + 20_000, mid_actions=round(off.actions_per_game / 2))
+    # Our games run in two halves, before and after the peer, so that a change in the
+    # machine's load during the run weighs on both sides alike.
+    off_first, on_first = args.games // 2, args.history_games // 2
+    off = measure_games(off_first, args.seed, history=False)
+    on = measure_games(on_first, args.seed, history=True)
 
     fireplace: dict[str, Any] | None = None
     note = ""
@@ -238,6 +250,10 @@ def main(argv: list[str] | None = None) -> None:
             fireplace = run_fireplace(args.fireplace_games, args.seed)
         except (OSError, RuntimeError, subprocess.SubprocessError, ValueError) as exc:
             note = f"fireplace peer unavailable: {exc}"
+
+    off += measure_games(args.games - off_first, args.seed + off_first, history=False)
+    on += measure_games(args.history_games - on_first, args.seed + on_first, history=True)
+    clone_us = measure_clone(args.seed + 20_000, mid_actions=round(off.actions_per_game / 2))
     print(table(off, on, clone_us, fireplace, note), flush=True)
 
 
