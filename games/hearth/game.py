@@ -216,17 +216,25 @@ class State:
         first_player: int | None = None,
     ) -> State:
         cards = load_cards()
-        if len(decks) != 2:
+        if not isinstance(seed, int):
+            raise ValueError("seed must be an int")
+        if not isinstance(decks, (list, tuple)) or len(decks) != 2:
             raise ValueError("decks must hold two (hero card id, [card ids]) pairs")
-        for hero_id, deck in decks:
-            if hero_id not in cards or cards[hero_id].type != T_HERO:
+        for pair in decks:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ValueError("each deck is a (hero card id, [card ids]) pair")
+            hero_id, deck = pair
+            hero = cards.get(hero_id) if isinstance(hero_id, str) else None
+            if hero is None or hero.type != T_HERO:
                 raise ValueError(f"unknown hero {hero_id!r}")
-            if not 0 <= len(deck) <= 60:
-                raise ValueError("a deck holds at most 60 cards")
+            if not isinstance(deck, (list, tuple)) or len(deck) > 60:
+                raise ValueError("a deck is a list of at most 60 card ids")
             for cid in deck:
-                c = cards.get(cid)
-                if c is None or c.type not in (T_MINION, T_SPELL, T_WEAPON):
+                c = cards.get(cid) if isinstance(cid, str) else None
+                if c is None or not c.collectible or c.type not in (T_MINION, T_SPELL, T_WEAPON):
                     raise ValueError(f"unknown or unplayable card {cid!r}")
+        if turn_cap is not None and (not isinstance(turn_cap, int) or turn_cap < 1):
+            raise ValueError("turn_cap must be a positive int or None")
         if first_player not in (None, 1, 2):
             raise ValueError("first_player must be 1, 2 or None")
         g = cls()
