@@ -163,6 +163,7 @@ class State:
         "hand",
         "hero",
         "hist",
+        "maybe_dead",
         "next_id",
         "next_order",
         "over",
@@ -194,6 +195,7 @@ class State:
         self.enchants: list[int] = []
         self.queue: list[tuple[int, Any, int]] = []
         self.aura_dirty = False
+        self.maybe_dead = False  # something took damage or was destroyed: run a death phase
         self.hist: History | None = None
         self.turn_cap: int | None = None
         self.current = 0
@@ -333,6 +335,7 @@ class State:
         c.enchants = self.enchants[:]
         c.queue = []
         c.aura_dirty = self.aura_dirty
+        c.maybe_dead = self.maybe_dead
         c.hist = None if self.hist is None else self.hist.copy()
         c.turn_cap = self.turn_cap
         c.current = self.current
@@ -346,6 +349,8 @@ class State:
     # ------------------------------------------------------------------ small queries
 
     def by_order(self, ids: list[int]) -> list[int]:
+        if len(ids) < 2:
+            return list(ids)
         ents = self.ents
         return sorted(ids, key=lambda i: ents[i].order)
 
@@ -589,6 +594,7 @@ class State:
                 if not amount:
                     return 0
         self._set(e, DAMAGE, e[DAMAGE] + amount)
+        self.maybe_dead = True
         if self.hist is not None:
             self.hist.meta_data(M_DAMAGE, amount, [target])
         if e.card.script.auras:
@@ -613,6 +619,7 @@ class State:
         e = self.ents[target]
         if e[ZONE] == Z_PLAY:
             self._set(e, TO_BE_DESTROYED, 1)
+            self.maybe_dead = True
 
     def freeze(self, target: int) -> None:
         e = self.ents[target]
@@ -849,18 +856,25 @@ class State:
 
     # ------------------------------------------------------------------ deaths and the end
 
-    def _dead(self, eid: int) -> bool:
-        e = self.ents[eid]
-        return e[HEALTH] - e[DAMAGE] <= 0 or bool(e.tags.get(TO_BE_DESTROYED))
-
     def _deaths(self) -> None:
         """Resolve queued triggers, then death phases (in order of play, both sides) until
         nothing dies; then check the heroes."""
-        self._resolve()
+        if self.queue:
+            self._resolve()
         ents = self.ents
+        heroes = False
         while True:
-            self._update_auras()
-            dead = [i for i in self.board[1] + self.board[2] if self._dead(i)]
+            if self.aura_dirty:
+                self._update_auras()
+            if not self.maybe_dead:
+                break
+            self.maybe_dead = False
+            heroes = True
+            dead = []
+            for i in self.board[1] + self.board[2]:
+                e = ents[i]
+                if e[HEALTH] - e.tags.get(DAMAGE, 0) <= 0 or e.tags.get(TO_BE_DESTROYED):
+                    dead.append(i)
             for p in (1, 2):
                 w = self.weapon[p]
                 if w:
@@ -894,8 +908,12 @@ class State:
                     dr.run(self, Ctx(i, 0, p, slot))
                     self._end_block()
             self._end_block()
-            self._resolve()
-        self._update_auras()
+            if self.queue:
+                self._resolve()
+        if self.aura_dirty:
+            self._update_auras()
+        if not heroes:
+            return
         lost = [p for p in (1, 2) if self.health(self.hero[p]) <= 0]
         if lost:
             if len(lost) == 2:
@@ -968,11 +986,12 @@ class State:
 
     def _can_attack(self, eid: int) -> bool:
         e = self.ents[eid]
-        if e[FROZEN] or self.attack_value(eid) <= 0:
+        if e[EXHAUSTED] and not e[CHARGE]:
             return False
-        if e[NUM_ATTACKS_THIS_TURN] >= (2 if e[WINDFURY] else 1):
+        attacks = e[NUM_ATTACKS_THIS_TURN]
+        if attacks and attacks >= (2 if e[WINDFURY] else 1):
             return False
-        return not (e[EXHAUSTED] and not e[CHARGE])
+        return not e[FROZEN] and self.attack_value(eid) > 0
 
     def _attack_targets(self, p: int) -> list[int]:
         q = 3 - p
@@ -1162,6 +1181,7 @@ class State:
             if w:
                 we = self.ents[w]
                 self._set(we, DAMAGE, we[DAMAGE] + 1)
+                self.maybe_dead = True
         self._deaths()
         self._end_block()
 
