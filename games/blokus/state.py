@@ -63,7 +63,7 @@ def _move_of(color: int, pid: int) -> SetMove:
             T.P_FLIPPED[pid],
             T.P_X[pid],
             T.P_Y[pid],
-            T.P_CELLS[pid],
+            T.mask_to_cells(T.P_MASK[pid]),
         )
         _MOVES[color][pid] = move
     return move
@@ -332,54 +332,70 @@ class State:
 
     # -- move generation ----------------------------------------------------------------
 
-    def _placement_ids(self, color: int) -> list[int]:
-        """Ids of every legal placement of `color` on this board (ignoring whose turn it is).
+    def _generation_masks(self, color: int) -> tuple[int, int]:
+        """(forbidden, anchors) for the placements of `color` after its first move.
 
-        Candidates come from the anchor cells only: the colour's attach corners (or, on its
-        first move, the free border cells). After an anchor is done it joins `forbidden`,
-        so a placement covering several anchors is produced once, by the first of them.
+        `forbidden` holds the occupied cells, the cells edge-adjacent to the colour, and
+        the shape bits of the shapes it has already placed; the anchors are its attach
+        corners (free cells touching it only at a corner).
         """
         own = self._boards[color]
         bits = self._undeployed[color]
+        forbidden = self._occupied | T.edge_neighbours(own) | T.shape_bits(ALL_SHAPES ^ bits)
+        return forbidden, T.corner_neighbours(own) & ~forbidden
+
+    def _placement_ids(self, color: int) -> list[int]:
+        """Ids of every legal placement of `color` on this board (ignoring whose turn it is).
+
+        Work is proportional to the anchors: each anchor looks up the placements through
+        it that fit the blocked pattern around it, then checks each exactly. After an
+        anchor is done it joins `forbidden`, so a placement covering several anchors is
+        produced once, by the first of them.
+        """
+        bits = self._undeployed[color]
         if bits == ALL_SHAPES:
-            forbidden = self._occupied
-            anchors = T.BORDER & ~forbidden
-            shapes: tuple[int, ...] | list[int] = (self._start,)
-        else:
-            forbidden = self._occupied | T.edge_neighbours(own)
-            anchors = T.corner_neighbours(own) & ~forbidden
-            shapes = [i for i in range(21) if bits >> i & 1]
+            occupied = self._occupied
+            return [pid for mask, pid in T.start_placements(self._start) if not mask & occupied]
+        if not bits:
+            return []
+        forbidden, anchors = self._generation_masks(color)
         out: list[int] = []
-        by_cell = T.BY_CELL
+        by_pattern = T.BY_PATTERN
+        window = T.WINDOW
+        shift = T.WINDOW_SHIFT
         while anchors:
             low = anchors & -anchors
-            row = by_cell[low.bit_length() - 1]
-            out += [pid for s in shapes for mask, pid in row[s] if not mask & forbidden]
+            cell = low.bit_length() - 1
+            pattern = (forbidden << shift >> cell) & window
+            found = by_pattern[cell].get(pattern)
+            if found is None:
+                found = T.candidates(cell, pattern)
+            out += [pid for mask, pid in found if not mask & forbidden]
             forbidden |= low
             anchors ^= low
         return out
 
     def _has_placement(self, color: int) -> bool:
-        own = self._boards[color]
         bits = self._undeployed[color]
+        if bits == ALL_SHAPES:
+            occupied = self._occupied
+            return any(not mask & occupied for mask, _ in T.start_placements(self._start))
         if not bits:
             return False
-        if bits == ALL_SHAPES:
-            forbidden = self._occupied
-            anchors = T.BORDER & ~forbidden
-            shapes: tuple[int, ...] | list[int] = (self._start,)
-        else:
-            forbidden = self._occupied | T.edge_neighbours(own)
-            anchors = T.corner_neighbours(own) & ~forbidden
-            shapes = [i for i in range(21) if bits >> i & 1]
-        by_cell = T.BY_CELL
+        forbidden, anchors = self._generation_masks(color)
+        by_pattern = T.BY_PATTERN
+        window = T.WINDOW
+        shift = T.WINDOW_SHIFT
         while anchors:
             low = anchors & -anchors
-            row = by_cell[low.bit_length() - 1]
-            for s in shapes:
-                for mask, _ in row[s]:
-                    if not mask & forbidden:
-                        return True
+            cell = low.bit_length() - 1
+            pattern = (forbidden << shift >> cell) & window
+            found = by_pattern[cell].get(pattern)
+            if found is None:
+                found = T.candidates(cell, pattern)
+            for mask, _ in found:
+                if not mask & forbidden:
+                    return True
             anchors ^= low
         return False
 

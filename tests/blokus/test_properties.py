@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from games import blokus
 from games.blokus import COLORS, SHAPE_SIZE, SHAPES, SetMove, SkipMove, State
+from games.blokus.playout import random_placement
+from games.blokus.state import _move_of
 
 EDGES = ((1, 0), (-1, 0), (0, 1), (0, -1))
 CORNERS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -155,12 +157,63 @@ def test_legal_moves_are_exactly_the_valid_ones(game: tuple[int, int, int]) -> N
     assert (SkipMove(color) in generated) == skip_allowed
 
 
-def test_random_playout_reaches_the_end_and_is_seeded() -> None:
-    first = blokus.random_playout(blokus.new_game(seed=3), random.Random(9))
-    second = blokus.random_playout(blokus.new_game(seed=3), random.Random(9))
-    assert first.is_over and first == second
-    placed = sum(len(cells_of(first, c)) for c in COLORS)
-    assert placed == sum(89 - sum(SHAPE_SIZE[s] for s in first.undeployed(c)) for c in COLORS)
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 60), st.integers(0, 2**32))
+def test_random_playout_equals_replaying_its_moves(seed: int, plies: int, rng_seed: int) -> None:
+    start = blokus.new_game(seed=seed)
+    walk = random.Random(rng_seed)
+    for _ in range(plies):
+        if start.is_over:
+            break
+        start.apply(walk.choice(list(start.legal_moves())))
+    record: list[SetMove] = []
+    final = blokus.random_playout(start.clone(), random.Random(rng_seed), record)
+    assert final.is_over
+    replay = start.clone()
+    for move in record:
+        replay.apply(move)
+    # The playout never skips: colours without placements are eliminated, as in apply().
+    assert replay.is_over
+    assert (replay.turn, replay.valid_colors, replay.fields()) == (
+        final.turn,
+        final.valid_colors,
+        final.fields(),
+    )
+    assert replay.result() == final.result()
+    if record:
+        assert final.last_move == record[-1]
+    again = blokus.random_playout(start.clone(), random.Random(rng_seed))
+    assert again == final
+
+
+def test_random_placement_is_uniform_over_the_legal_placements() -> None:
+    rng = random.Random(5)
+    state = blokus.new_game(seed=5)
+    while state.turn < 40:
+        placements = [m for m in state.legal_moves() if isinstance(m, SetMove)]
+        state.apply(rng.choice(placements))
+    legal = [m for m in state.legal_moves() if isinstance(m, SetMove)]
+    assert 20 <= len(legal) <= 400
+    color = COLORS.index(state.current_color)
+    draws = 60 * len(legal)
+    counts: dict[SetMove, int] = {}
+    for _ in range(draws):
+        pid = random_placement(state, rng)
+        assert pid is not None
+        move = _move_of(color, pid)
+        counts[move] = counts.get(move, 0) + 1
+    assert set(counts) == set(legal)
+    # 60 expected per placement: a chi-square far beyond its 0.999 quantile means bias.
+    chi2 = sum((c - 60) ** 2 / 60 for c in counts.values())
+    dof = len(legal) - 1
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5
+
+
+def test_random_placement_from_start() -> None:
+    state = blokus.new_game("PENTO_W")
+    rng = random.Random(1)
+    seen = {random_placement(state, rng) for _ in range(4000)}
+    assert len(seen) == 272
 
 
 def test_moves_pickle_and_compare() -> None:
