@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 
+from server.net.sc_cache import SharedEncodings
 from server.net.sc_session import READ_SIZE, ScSession
 from server.net.sniff import NEED_MORE, SC, sniff
 from server.rooms import Lobby
@@ -42,6 +43,7 @@ class TcpListener:
         self._write_timeout = write_timeout
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._shared = SharedEncodings()
 
     @property
     def bound_port(self) -> int:
@@ -76,7 +78,7 @@ class TcpListener:
                 return
             session = ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                                 observer_queue=self._observer_queue,
-                                write_timeout=self._write_timeout)
+                                write_timeout=self._write_timeout, shared=self._shared)
             self.sessions.add(session)
             try:
                 await session.run(first, arrived)

@@ -13,11 +13,13 @@ import contextlib
 import hmac
 import logging
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import messages as m
 from protocols.sc.connection import ServerConnection
+from server.net.sc_cache import SharedEncodings
 from server.net.sc_translate import end_of_stream, error_packet, room_event_messages
 from server.rooms import (
     Entry,
@@ -32,6 +34,11 @@ from server.rooms import (
 )
 
 log = logging.getLogger(__name__)
+
+
+def _share_key(room: Room, entry: Entry, message: m.ServerMessage) -> Hashable | None:
+    """Mementos are identical for every recipient: encode them once per log entry."""
+    return (room.id, entry.seq) if isinstance(message, m.Memento) else None
 
 READ_SIZE = 65536
 
@@ -48,6 +55,7 @@ class ScSession:
         admin_password: str,
         observer_queue: int = 512,
         write_timeout: float = 30.0,
+        shared: SharedEncodings | None = None,
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -60,7 +68,10 @@ class ScSession:
         self._admin_password = admin_password
         self._write_timeout = write_timeout
         self._write_lock = asyncio.Lock()
-        self._outbox: asyncio.Queue[m.ServerMessage] = asyncio.Queue(observer_queue)
+        self._shared = shared or SharedEncodings()
+        self._root_sent = False  # after our first send, shared message bytes are exact
+        self._outbox: asyncio.Queue[tuple[m.ServerMessage, Hashable | None]] = asyncio.Queue(
+            observer_queue)
         self._outbox_task: asyncio.Task[None] | None = None
         self._closed = False
         self._left_cause = LeftCause.LOST_CONNECTION
@@ -182,7 +193,7 @@ class ScSession:
             self.player_rooms.pop(room.id, None)
         written: float | None = None
         for message in room_event_messages(room, entry, seat):
-            written = await self._write(message)
+            written = await self._write(message, _share_key(room, entry, message))
         return written
 
     def offer_room_event(self, room: Room, entry: Entry) -> bool:
@@ -193,7 +204,7 @@ class ScSession:
             self.observed_rooms.pop(room.id, None)
         try:
             for message in room_event_messages(room, entry, None):
-                self._outbox.put_nowait(message)
+                self._outbox.put_nowait((message, _share_key(room, entry, message)))
         except asyncio.QueueFull:
             self.observed_rooms.pop(room.id, None)
             return False
@@ -204,19 +215,27 @@ class ScSession:
         if self._closed:
             return False
         try:
-            self._outbox.put_nowait(m.JoinedGameRoom(room_id, player_count))
+            self._outbox.put_nowait((m.JoinedGameRoom(room_id, player_count), None))
         except asyncio.QueueFull:
             return False
         return True
 
     # ------------------------------------------------------------------ writing
-    async def _write(self, message: m.ServerMessage) -> float | None:
-        """Encode and write one message, wait for the socket; None if the connection is gone."""
+    async def _write(self, message: m.ServerMessage, key: Hashable | None = None
+                     ) -> float | None:
+        """Encode and write one message, wait for the socket; None if the connection is gone.
+
+        `key` names a message that other connections get too: its bytes are encoded once.
+        """
         if self._closed or self.writer.is_closing():
             return None
         async with self._write_lock:
             try:
-                data = self.conn.send(message)
+                if key is not None and self._root_sent:
+                    data = self._shared.body(key, message)
+                else:
+                    data = self.conn.send(message)
+                self._root_sent = True
                 async with asyncio.timeout(self._write_timeout):
                     self.writer.write(data)
                     await self.writer.drain()
@@ -233,14 +252,14 @@ class ScSession:
             with contextlib.suppress(ConnectionError, OSError, TimeoutError):
                 data = end_of_stream(self.conn)
                 if data:
-                    async with asyncio.timeout(self._write_timeout):
+                    async with asyncio.timeout(min(self._write_timeout, 5.0)):
                         self.writer.write(data)
                         await self.writer.drain()
 
     async def _drain_outbox(self) -> None:
         while True:
-            message = await self._outbox.get()
-            if await self._write(message) is None:
+            message, key = await self._outbox.get()
+            if await self._write(message, key) is None:
                 return
 
     def _abort(self) -> None:
@@ -249,6 +268,8 @@ class ScSession:
 
     async def _shutdown(self) -> None:
         self._closed = True
+        # End our document before dropping the socket, whatever ended the connection.
+        await self._write_end()
         self.lobby.remove_admin(self)
         for room in list(self.observed_rooms.values()):
             room.remove_observer(self)
