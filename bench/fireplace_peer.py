@@ -14,8 +14,8 @@ The agent follows the measurement in the reference (hearth-engine.md §2.4): at 
 decision it lists *all* legal options (end turn; every playable card x choose-one
 alternative x target; hero power x target; every attacker x target) and picks one
 uniformly; the mulligan keeps a random subset; pending choices are answered at random.
-fireplace2 has no legacy Basic ids, so the decks are Core-set cards (mostly Core
-reprints of the cards our engine implements, plus a few class cards of the same kind).
+fireplace2 has no legacy Basic ids, so the decks are Core-set cards: the Core reprints of
+our default decks' cards, and a Core card of the same class, cost and role for the others.
 fireplace2 draws from the module-level `random`, which is seeded once per run.
 
 Timing starts after the card database is loaded (6-7 s here, not part of games/s).
@@ -37,39 +37,41 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+# Our default decks (games/hearth DEFAULT_DECKS: reference §2.4 with our ids), card by card;
+# where fireplace2 has no Core reprint, a Core card of the same class, cost and role.
 MAGE_DECK = [
     "CORE_CS2_029",  # Fireball
     "CORE_CS2_023",  # Arcane Intellect
     "CORE_CS2_032",  # Flamestrike
-    "CORE_CS2_033",  # Water Elemental
-    "CORE_EX1_275",  # Cone of Cold (stands in for Frostbolt / Frost Nova)
     "CORE_CS2_120",  # River Crocolisk
     "CORE_CS2_122",  # Raid Leader
     "CORE_CS2_179",  # Sen'jin Shieldmasta
     "CORE_CS2_182",  # Chillwind Yeti
     "CORE_CS2_189",  # Elven Archer
     "CORE_CS2_142",  # Kobold Geomancer
-    "CORE_EX1_506",  # Murloc Tidehunter
-    "CORE_EX1_008",  # Argent Squire
-    "CORE_EX1_066",  # Acidic Swamp Ooze
-    "CORE_CS2_203",  # Ironbeak Owl
+    "CORE_BOT_453",  # Shooting Star, for Arcane Explosion (CS2_025)
+    "CORE_KAR_009",  # Babbling Book, for Mirror Image (CS2_027)
+    "CORE_CS2_033",  # Water Elemental, for Polymorph (CS2_022)
+    "CORE_EX1_275",  # Cone of Cold, for Frostbolt (CS2_024)
+    "CORE_GIL_801",  # Snap Freeze, for Frost Nova (CS2_026)
+    "CORE_UNG_020",  # Arcanologist, for Arcane Missiles (EX1_277)
 ] * 2
 WARRIOR_DECK = [
     "CORE_CS2_106",  # Fiery War Axe
     "CORE_CS2_108",  # Execute
-    "CORE_EX1_084",  # Warsong Commander
     "CORE_EX1_400",  # Whirlwind
-    "CORE_EX1_391",  # Slam
-    "CORE_EX1_410",  # Shield Slam
-    "CORE_EX1_402",  # Armorsmith
-    "CORE_EX1_603",  # Cruel Taskmaster
-    "CORE_EX1_604",  # Frothing Berserker
-    "CORE_GVG_053",  # Shieldmaiden (stands in for Shield Block)
-    "CORE_CS2_188",  # Abusive Sergeant
-    "CORE_EX1_162",  # Dire Wolf Alpha
     "CORE_EX1_399",  # Gurubashi Berserker
-    "CORE_EX1_096",  # Loot Hoarder
-    "CORE_CS2_222",  # Stormwind Champion
+    "CORE_CS2_188",  # Abusive Sergeant
+    "CORE_EX1_391",  # Slam, for Heroic Strike (CS2_105)
+    "CORE_GVG_053",  # Shieldmaiden (5 armor), for Shield Block (EX1_606)
+    "CORE_EX1_010",  # Worgen Infiltrator, for Stonetusk Boar (CS2_171)
+    "CORE_EX1_066",  # Acidic Swamp Ooze (3/2), for Bloodfen Raptor (CS2_172)
+    "CORE_EX1_084",  # Warsong Commander, for Wolfrider (CS2_124)
+    "CORE_CS2_181",  # Injured Blademaster, for Boulderfist Ogre (CS2_200)
+    "CORE_EX1_603",  # Cruel Taskmaster, for Frostwolf Grunt (CS2_121)
+    "CORE_EX1_402",  # Armorsmith, for Acolyte of Pain (EX1_007)
+    "CORE_EX1_604",  # Frothing Berserker, for Amani Berserker (EX1_393)
+    "CORE_CS2_117",  # Earthen Ring Farseer, for Razorfen Hunter (CS2_196)
 ] * 2
 MAGE_HERO = "HERO_08"
 WARRIOR_HERO = "HERO_01"
