@@ -40,7 +40,7 @@ from ..dsl import (
     card,
     enchantment,
 )
-from ..enums import R_MURLOC, PlayReq
+from ..enums import R_MURLOC
 from .targets import (
     ANY_IF_AVAILABLE,
     FRIENDLY_MINION_IF_AVAILABLE,
@@ -95,5 +95,3 @@ card(  # Knife Juggler: after another friendly minion is summoned, 1 damage to a
     "NEW1_019",
     trigger=Trigger(EV_SUMMONED, SplitDamage(ENEMY_CHARACTERS, 1), ON_OTHER_FRIENDLY_MINION),
 )
-
-__all__ = ["PlayReq"]
