@@ -744,12 +744,13 @@ class State:
         for i in self._attached(e.id):
             self.enchants.remove(i)
             self._move(self.ents[i], Z_GRAVEYARD)
+        before = e.all_tags() if self.hist is not None else None
         e.card = card
         e.tags = own
         self._register(e)
         self.aura_dirty = True
         if self.hist is not None:
-            self.hist.change_entity(e)
+            self.hist.change_entity(e, before)
 
     def transform(self, target: int, card_id: str) -> None:
         """Polymorph: the same entity becomes a fresh ``card_id`` (enchantments, damage and

@@ -107,9 +107,16 @@ class History:
         for v in (0, 1, 2):
             self._put(v, self._entity_entry("full_entity", e, v))
 
-    def change_entity(self, e: Entity) -> None:
+    def change_entity(self, e: Entity, before: dict[int, int] | None = None) -> None:
+        """A transform: new card id and tags; tags the old card had and the new one lacks
+        are written as 0, because a reader merges the tags (hslog does)."""
         for v in (0, 1, 2):
-            self._put(v, self._entity_entry("change_entity", e, v))
+            entry = self._entity_entry("change_entity", e, v)
+            if before:
+                body = entry["change_entity"]
+                have = {t["name"] for t in body["tags"]}
+                body["tags"].extend({"name": t, "value": 0} for t in before if t not in have)
+            self._put(v, entry)
 
     def tag_change(self, e: Entity, tag: int) -> None:
         entry = {
