@@ -1,0 +1,196 @@
+"""The bundled Blokus bots, ``random`` and ``greedy``, and how bots are found by name.
+
+Both are deterministic given their seed and the positions they see.
+
+>>> from games import blokus
+>>> state = blokus.new_game("PENTO_U")
+>>> move = GreedyBot(seed=1).move(state.clone())
+>>> move.kind, state.is_legal(move)
+('PENTO_U', True)
+>>> RandomBot(seed=3).move(state.clone()) == RandomBot(seed=3).move(state.clone())
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import random
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from bots.blokus.kit import Bot
+from games.blokus import COLORS, SHAPE_SIZE, SetMove, SkipMove, State
+
+__all__ = ["BUNDLED", "GreedyBot", "RandomBot", "greedy_score", "load_bot"]
+
+Move = SetMove | SkipMove
+
+
+class RandomBot(Bot):
+    """Uniformly random over ``state.legal_moves()`` (SkipMove included when legal)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        return "random"
+
+    def move(self, state: State) -> Move:
+        return self.rng.choice(list(state.legal_moves()))
+
+
+# --- a small bitboard of our own, for the greedy score ------------------------------
+# Bit y * _STRIDE + x is cell (x, y); the spare column x = 20 absorbs the shifts that would
+# wrap from one row to the next, and _FULL masks it away again.
+_SIZE = 20
+_STRIDE = _SIZE + 1
+_FULL = sum(((1 << _SIZE) - 1) << (y * _STRIDE) for y in range(_SIZE))
+_CENTRE = (_SIZE - 1) / 2
+
+
+def _edges(board: int) -> int:
+    return ((board << 1) | (board >> 1) | (board << _STRIDE) | (board >> _STRIDE)) & _FULL
+
+
+def _corners(board: int) -> int:
+    return (
+        (board << (_STRIDE + 1)) | (board << (_STRIDE - 1))
+        | (board >> (_STRIDE + 1)) | (board >> (_STRIDE - 1))
+    ) & _FULL
+
+
+def _mask(cells: Iterable[tuple[int, int]]) -> int:
+    mask = 0
+    for x, y in cells:
+        mask |= 1 << (y * _STRIDE + x)
+    return mask
+
+
+def _attach(own: int, occupied: int) -> int:
+    """Free cells where ``own``'s colour may attach its next piece (touching a corner only)."""
+    return _corners(own) & ~_edges(own) & ~occupied
+
+
+class _Position:
+    """The boards the score needs, built once per decision from the public state API."""
+
+    def __init__(self, state: State) -> None:
+        boards = dict.fromkeys(COLORS, 0)
+        for x, y, color in state.fields():
+            boards[color] |= 1 << (y * _STRIDE + x)
+        self.occupied = 0
+        for board in boards.values():
+            self.occupied |= board
+        me = state.current_color
+        index = COLORS.index(me)
+        partner = COLORS[(index + 2) % 4]
+        self.own = boards[me]
+        self.own_attach = _attach(self.own, self.occupied).bit_count()
+        self.partner_attach = _attach(boards[partner], self.occupied) if boards[partner] else 0
+        self.opponent_attach = 0
+        for color in (COLORS[(index + 1) % 4], COLORS[(index + 3) % 4]):
+            if boards[color]:
+                self.opponent_attach |= _attach(boards[color], self.occupied)
+
+
+def greedy_score(position: _Position, move: SetMove) -> int:
+    """Attach corners gained, plus opponent corners covered, minus partner corners covered."""
+    mask = _mask(move.cells)
+    own = position.own | mask
+    gained = _attach(own, position.occupied | mask).bit_count() - position.own_attach
+    blocked = (mask & position.opponent_attach).bit_count()
+    hurt = (mask & position.partner_attach).bit_count()
+    return gained + blocked - hurt
+
+
+def _centre_distance(move: SetMove) -> float:
+    return sum(abs(x - _CENTRE) + abs(y - _CENTRE) for x, y in move.cells)
+
+
+class GreedyBot(Bot):
+    """Largest piece first; among those, the best ``greedy_score``, then nearest the centre.
+
+    The last ties are broken by a seeded random draw, so the bot is deterministic given
+    its seed. It skips only when it cannot place anything.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        return "greedy"
+
+    def move(self, state: State) -> Move:
+        largest: list[SetMove] = []
+        size = 0
+        fallback: Move | None = None
+        for move in state.legal_moves():
+            if not isinstance(move, SetMove):
+                fallback = move
+                continue
+            piece = SHAPE_SIZE[move.kind]
+            if piece > size:
+                size, largest = piece, [move]
+            elif piece == size:
+                largest.append(move)
+        if not largest:
+            if fallback is None:
+                raise RuntimeError("no legal move at all (the game should be over)")
+            return fallback
+        position = _Position(state)
+        draw = self.rng.random
+        return max(largest, key=lambda m: (greedy_score(position, m), -_centre_distance(m),
+                                           draw()))
+
+
+BotFactory = Callable[[int | None], Bot]
+
+BUNDLED: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+"""The bundled bots by name (``gauntlet bot blokus-<name>``, ``gauntlet play blokus <name>``)."""
+
+
+def load_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from a bundled name, ``package.module:Class`` or ``path/to/file.py:Class``.
+
+    The class is called with ``seed=`` if its constructor takes one, else without arguments.
+
+    >>> load_bot("greedy", seed=2).name
+    'greedy'
+    >>> load_bot("bots.blokus.bundled:RandomBot").name
+    'random'
+    """
+    if spec in BUNDLED:
+        return BUNDLED[spec](seed)
+    where, sep, class_name = spec.rpartition(":")
+    if not sep or not where or not class_name:
+        known = ", ".join(sorted(BUNDLED))
+        raise ValueError(f"unknown bot {spec!r}: use one of {known}, module:Class or file.py:Class")
+    if where.endswith(".py"):
+        path = Path(where)
+        if not path.is_file():
+            raise ValueError(f"no such file: {where}")
+        module_name = f"_gauntlet_bot_{abs(hash(path.resolve()))}"
+        module_spec = importlib.util.spec_from_file_location(module_name, path)
+        if module_spec is None or module_spec.loader is None:
+            raise ValueError(f"cannot load {where}")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[module_name] = module
+        module_spec.loader.exec_module(module)
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as error:
+            raise ValueError(f"cannot import {where}: {error}") from None
+    cls = getattr(module, class_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"{spec}: {class_name} is not a Bot subclass in {where}")
+    try:
+        takes_seed = "seed" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    return cls(seed=seed) if takes_seed else cls()

@@ -1,0 +1,516 @@
+"""The Blokus bot kit: everything between a TCP socket and your bot's ``move(state)``.
+
+A bot is a subclass of ``Bot`` with one method::
+
+    from bots.blokus import Bot, run
+
+    class MyBot(Bot):
+        def move(self, state):
+            return max(state.legal_moves(), key=lambda m: len(m.cells))
+
+    if __name__ == "__main__":
+        run(MyBot())
+
+``run`` reads the official client flags (``-h/--host``, ``-p/--port``,
+``-r/--reservation``), connects, joins (``<join/>``, or ``<joinPrepared>`` with a
+reservation), turns every memento into an engine ``games.blokus.State``, calls
+``move(state)`` on every moveRequest, sends the move, and leaves cleanly after the result
+(``<close/></protocol>``).
+
+The kit is built like the protocol codec under it: ``BotSession`` is sans-I/O (bytes in,
+bytes out, the bot called in between) and two thin I/O layers drive it: ``play`` here, a
+plain blocking socket loop, and ``bots.blokus.aio.play_async`` for asyncio programs.
+The blocking loop is the one students get because a bot is CPU-bound: while ``move()``
+searches, nothing else needs to happen in its process, so an event loop would only add
+ways to get it wrong (a long search starving the loop). Both layers share every protocol
+decision, so ``gauntlet play`` exercises exactly the code a student's bot runs.
+
+>>> from games import blokus
+>>> class First(Bot):
+...     def move(self, state):
+...         return next(iter(state.legal_moves()))
+>>> session = BotSession(First())
+>>> session.start()
+b'<protocol>\\n  <join/>'
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from games.blokus import SetMove, SkipMove, State
+from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
+from protocols.sc import ClientConnection, texts
+from protocols.sc import messages as m
+
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "Bot",
+    "BotFailed",
+    "BotSession",
+    "ConnectFailed",
+    "KitError",
+    "Outcome",
+    "ServerClosed",
+    "ServerProtocolError",
+    "ServerRefused",
+    "ServerSilent",
+    "add_connection_arguments",
+    "play",
+    "run",
+    "violation_cause",
+]
+
+log = logging.getLogger("bots.blokus")
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 13050
+READ_SIZE = 65536
+CONNECT_TIMEOUT = 10.0
+
+Move = SetMove | SkipMove
+
+
+# --- errors -------------------------------------------------------------------------
+
+
+class KitError(Exception):
+    """Why a bot could not play its game to the end; ``str()`` is meant for humans."""
+
+
+class ConnectFailed(KitError):
+    """No server answered at host:port."""
+
+
+class ServerClosed(KitError):
+    """The connection ended before the game was over."""
+
+
+class ServerSilent(KitError):
+    """Nothing arrived from the server for longer than the idle timeout."""
+
+
+class ServerRefused(KitError):
+    """The server answered a request with an ``errorpacket`` (bad reservation, full room...)."""
+
+
+class ServerProtocolError(KitError):
+    """The server sent something that is not the Software-Challenge protocol."""
+
+
+class BotFailed(KitError):
+    """The bot's own code raised, or ``move()`` returned something that is not a move."""
+
+
+# --- the bot interface --------------------------------------------------------------
+
+
+class Bot:
+    """Base class of a Blokus bot: implement ``move``; the other hooks are optional.
+
+    ``move(state)`` gets a private copy of the position (search it, push and pop on it,
+    the kit does not look at it again) and returns a ``SetMove`` or ``SkipMove`` for
+    ``state.current_color``. ``state.legal_moves()`` lists every legal move.
+
+    >>> from games import blokus
+    >>> class Skipper(Bot):
+    ...     def move(self, state):
+    ...         return blokus.SkipMove(state.current_color)
+    >>> Skipper().name
+    'Skipper'
+    """
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    def on_start(self, team: str) -> None:
+        """The game starts; we play ``team`` (``ONE`` = BLUE+RED, ``TWO`` = YELLOW+GREEN)."""
+
+    def on_update(self, state: State) -> None:
+        """A new position arrived (after every move, ours and the opponent's)."""
+
+    def move(self, state: State) -> Move:
+        """The move for ``state.current_color``; called on every moveRequest."""
+        raise NotImplementedError(f"{type(self).__name__} must implement move(state)")
+
+    def on_result(self, outcome: Outcome) -> None:
+        """The game is over."""
+
+
+# --- results ------------------------------------------------------------------------
+
+_PLACEHOLDER = "\x00"
+_TIMEOUTS = ("SOFT_TIMEOUT", "HARD_TIMEOUT")
+# The official reason texts split around the violator's name, so that we recognise them
+# whatever the player is called (protocols.sc.texts spells them exactly). Prefix-only
+# texts first, the one with neither prefix nor fixed end (LEFT) last.
+_CAUSES: tuple[tuple[str, str, str], ...] = tuple(
+    (cause, *text.split(_PLACEHOLDER, 1))  # type: ignore[misc]
+    for cause, text in (
+        ("RULE_VIOLATION", texts.rule_violation_reason(_PLACEHOLDER, "")),
+        ("PROCESS_VIOLATION", texts.process_violation_reason(_PLACEHOLDER, "")),
+        ("SOFT_TIMEOUT", texts.soft_timeout_reason(_PLACEHOLDER)),
+        ("HARD_TIMEOUT", texts.hard_timeout_reason(_PLACEHOLDER)),
+        ("LEFT", texts.left_reason(_PLACEHOLDER, "")),
+    )
+)
+
+
+def violation_cause(reason: str) -> str | None:
+    """The violation named by an irregular result's ``reason`` text, or None.
+
+    >>> violation_cause(texts.soft_timeout_reason("Bob"))
+    'SOFT_TIMEOUT'
+    >>> violation_cause(texts.left_reason("ONE", "LOST_CONNECTION"))
+    'LEFT'
+    >>> violation_cause("Alice hat am meisten Punkte erzielt.") is None
+    True
+    """
+    for cause, before, after in _CAUSES:
+        if not reason.startswith(before):
+            continue
+        rest = reason[len(before):]
+        if rest.endswith(after) if cause in _TIMEOUTS else after in rest:
+            return cause
+    return None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as the server's ``result`` message tells it.
+
+    ``points`` and ``win_points`` map ``ONE``/``TWO`` to the team's points and 2/1/0
+    (win/draw/loss). ``winner`` is a team or None (draw). ``regular`` is False when the
+    game ended by a violation; ``cause`` then names it (``SOFT_TIMEOUT``, ``HARD_TIMEOUT``,
+    ``LEFT``, ``RULE_VIOLATION``, ``PROCESS_VIOLATION``) and ``violator`` is the team at
+    fault (None when it cannot be told). ``team`` is ours (None if no welcome came).
+    """
+
+    team: str | None
+    winner: str | None
+    regular: bool
+    reason: str
+    points: dict[str, int] = field(default_factory=dict)
+    win_points: dict[str, int] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    cause: str | None = None
+    violator: str | None = None
+
+    @classmethod
+    def from_result(cls, result: m.Result, team: str | None) -> Outcome:
+        points: dict[str, int] = {}
+        win_points: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for entry in result.scores:
+            if len(entry.parts) >= 2:
+                win_points[entry.team] = entry.parts[0]
+                points[entry.team] = entry.parts[1]
+            names[entry.team] = entry.name
+        winner = result.winner
+        regular = winner.regular if winner is not None else True
+        reason = winner.reason if winner is not None else ""
+        winning_team = winner.team if winner is not None else None
+        cause = violator = None
+        if not regular:
+            cause = violation_cause(reason)
+            if winning_team is not None:
+                violator = "TWO" if winning_team == "ONE" else "ONE"
+        return cls(team, winning_team, regular, reason, points, win_points, names, cause,
+                   violator)
+
+    @property
+    def won(self) -> bool:
+        return self.team is not None and self.winner == self.team
+
+    @property
+    def drew(self) -> bool:
+        return self.winner is None
+
+    @property
+    def lost(self) -> bool:
+        return self.winner is not None and self.winner != self.team
+
+    def describe(self) -> str:
+        """One line for humans, e.g. ``team ONE won 120:98 (we are ONE)``."""
+        score = ":".join(str(self.points.get(team, "?")) for team in ("ONE", "TWO"))
+        head = "draw" if self.winner is None else f"team {self.winner} won"
+        tail = "" if self.regular else f", {self.cause or 'violation'}: {self.reason}"
+        return f"{head} {score} (we are {self.team or '?'}{tail})"
+
+
+# --- the sans-I/O session -----------------------------------------------------------
+
+
+class BotSession:
+    """One bot's game, without I/O: ``start()`` and ``receive_data()`` return bytes to send.
+
+    Give it every byte read from the socket (``b""`` at end of file). It keeps the latest
+    state, calls the bot's hooks, answers moveRequests with ``bot.move()``, and after the
+    ``left`` that follows the result returns the closing bytes and sets ``finished``.
+    Failures raise a ``KitError`` subclass; ``abort()`` then gives polite closing bytes.
+
+    ``check_moves`` logs a warning (the server still decides) when the bot returns a move
+    our engine calls illegal: usually a student's bug, easier to spot here than in the
+    server's German reason text.
+    """
+
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        reservation: str | None = None,
+        room_id: str | None = None,
+        check_moves: bool = True,
+    ) -> None:
+        self.bot = bot
+        self.reservation = reservation
+        self.join_room = room_id
+        self.check_moves = check_moves
+        self.conn = ClientConnection()
+        self.room_id: str | None = None
+        self.team: str | None = None
+        self.state: State | None = None
+        self.outcome: Outcome | None = None
+        self.rejected: list[m.RoomError] = []
+        self.moves_sent = 0
+        self.finished = False
+
+    def start(self) -> bytes:
+        """The opening bytes: ``<protocol>`` and the join request."""
+        request: m.ClientMessage
+        if self.reservation is not None:
+            request = m.JoinPrepared(self.reservation)
+        elif self.join_room is not None:
+            request = m.JoinRoom(self.join_room)
+        else:
+            request = m.Join()
+        return self.conn.send(request)
+
+    def abort(self) -> bytes:
+        """Closing bytes after a failure (``<close/></protocol>``), empty if already sent."""
+        if self.conn.send_closed:
+            return b""
+        try:
+            return self.conn.send(m.Close()) + self.conn.close()
+        except Exception:  # the codec may be in its error state; end the document anyway
+            return self.conn.close()
+
+    def receive_data(self, data: bytes) -> bytes:
+        """Feed bytes from the server; returns what to send back (possibly ``b""``)."""
+        if self.finished:
+            return b""
+        out = bytearray()
+        try:
+            self.conn.receive_data(data)
+            while not self.finished:
+                event = self.conn.next_event()
+                if event is NEED_DATA:
+                    break
+                out += self._handle(event)
+        except ProtocolError as error:
+            raise ServerProtocolError(f"the server broke the protocol: {error.reason}") from None
+        return bytes(out)
+
+    def _handle(self, event: object) -> bytes:
+        match event:
+            case m.Memento(state=state):
+                self.state = state
+                self._call(self.bot.on_update, state)
+            case m.MoveRequest(room_id=room_id):
+                return self._answer(room_id)
+            case m.Joined(room_id=room_id):
+                self.room_id = room_id
+                log.debug("joined room %s", room_id)
+            case m.Welcome(team=team):
+                self.team = team
+                log.debug("playing team %s", team)
+                self._call(self.bot.on_start, team)
+            case m.RoomError():
+                self.rejected.append(event)
+                log.warning("the server rejected our move: %s", event.message)
+            case m.Result():
+                self.outcome = Outcome.from_result(event, self.team)
+                self._call(self.bot.on_result, self.outcome)
+            case m.Left():
+                self.finished = True
+                return self.conn.send(m.Close()) + self.conn.close()
+            case m.ErrorPacket(message=message):
+                raise ServerRefused(f"the server refused a request: {message}")
+            case StreamEnd() | ConnectionClosed():
+                raise ServerClosed(
+                    "the server closed the connection before the game was over"
+                    if self.room_id is not None
+                    else "the server closed the connection before we could join"
+                )
+            case _:
+                pass  # Paused, Observed... are for administrators
+        return b""
+
+    def _answer(self, room_id: str) -> bytes:
+        if self.state is None:
+            raise ServerProtocolError("the server asked for a move before sending a state")
+        state = self.state
+        move = self._call(self.bot.move, state.clone())
+        if not isinstance(move, SetMove | SkipMove):
+            raise BotFailed(
+                f"{self.bot.name}.move() returned {move!r}, expected a SetMove or SkipMove"
+            )
+        if self.check_moves and not state.is_legal(move):
+            log.warning("%s.move() returned %r, which is not legal here; sending it anyway",
+                        self.bot.name, move)
+        self.moves_sent += 1
+        return self.conn.send(m.RoomPacket(room_id, move))
+
+    def _call(self, hook, *args):  # type: ignore[no-untyped-def]
+        try:
+            return hook(*args)
+        except KitError:
+            raise
+        except Exception as error:
+            raise BotFailed(
+                f"{self.bot.name}.{hook.__name__}() raised {type(error).__name__}: {error}"
+            ) from error
+
+
+# --- the blocking I/O layer ---------------------------------------------------------
+
+
+def play(
+    bot: Bot,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    reservation: str | None = None,
+    *,
+    room_id: str | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    idle_timeout: float | None = None,
+) -> Outcome:
+    """Play one game on a server and return how it ended; raises ``KitError`` subclasses.
+
+    ``idle_timeout`` (seconds) gives up when the server says nothing for that long; the
+    default waits forever, like the official clients (an opponent may think for long
+    when the server runs without timeouts, or an admin may pause the game).
+    """
+    session = BotSession(bot, reservation=reservation, room_id=room_id)
+    try:
+        sock = socket.create_connection((host, port), timeout=connect_timeout)
+    except OSError as error:
+        raise ConnectFailed(f"cannot connect to {host}:{port}: {_os_reason(error)}") from None
+    with sock:
+        # Moves are small and latency matters: do not let Nagle hold them back.
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(idle_timeout)
+        try:
+            sock.sendall(session.start())
+            while not session.finished:
+                data = sock.recv(READ_SIZE)
+                reply = session.receive_data(data)
+                if reply:
+                    sock.sendall(reply)
+        except TimeoutError:
+            _send_quietly(sock, session.abort())
+            raise ServerSilent(
+                f"no message from {host}:{port} for {idle_timeout} s; giving up"
+            ) from None
+        except KitError:
+            _send_quietly(sock, session.abort())
+            raise
+        except OSError as error:
+            raise ServerClosed(f"connection to {host}:{port} lost: {_os_reason(error)}") from None
+    if session.outcome is None:
+        raise ServerClosed("the server ended the game without a result")
+    return session.outcome
+
+
+def _send_quietly(sock: socket.socket, data: bytes) -> None:
+    if not data:
+        return
+    try:
+        sock.settimeout(1.0)
+        sock.sendall(data)
+    except OSError:
+        pass
+
+
+def _os_reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
+# --- command line -------------------------------------------------------------------
+
+
+def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
+    """The official clients' flags: ``-h/--host``, ``-p/--port``, ``-r/--reservation``.
+
+    ``-h`` is the host, as in the official clients; help is ``--help`` only.
+    """
+    parser.add_argument("-h", "--host", default=DEFAULT_HOST,
+                        help=f"server address (default {DEFAULT_HOST})")
+    parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
+                        help=f"server port (default {DEFAULT_PORT})")
+    parser.add_argument("-r", "--reservation", default=None,
+                        help="reservation code of a prepared game (joinPrepared)")
+    parser.add_argument("--room", default=None, help="join this room id (joinRoom)")
+    parser.add_argument("--idle-timeout", type=float, default=None,
+                        help="give up when the server is silent this many seconds")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every message")
+
+
+def _parser(prog: str | None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, add_help=False,
+                                     description="A Software-Challenge Blokus bot.")
+    parser.add_argument("--help", action="help", help="show this help and exit")
+    add_connection_arguments(parser)
+    return parser
+
+
+def run(bot: Bot, argv: Sequence[str] | None = None) -> NoReturn:
+    """Parse the official flags, play one game, exit (0 after a result, 1 on failure).
+
+    Failures print one line starting with ``error:`` on stderr, never a traceback, except
+    for the bot's own exceptions (``BotFailed``), whose traceback is what you need.
+    """
+    args = _parser(None).parse_args(argv)
+    sys.exit(run_with(bot, host=args.host, port=args.port, reservation=args.reservation,
+                      room_id=args.room, idle_timeout=args.idle_timeout, verbose=args.verbose))
+
+
+def run_with(
+    bot: Bot,
+    *,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    reservation: str | None = None,
+    room_id: str | None = None,
+    idle_timeout: float | None = None,
+    verbose: bool = False,
+) -> int:
+    """``run`` without the argument parsing: returns the exit code instead of exiting."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING,
+                            format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        outcome = play(bot, host, port, reservation, room_id=room_id, idle_timeout=idle_timeout)
+    except BotFailed as error:
+        print(f"error: {error}", file=sys.stderr)
+        if error.__cause__ is not None:
+            import traceback
+
+            traceback.print_exception(error.__cause__, file=sys.stderr)
+        return 1
+    except KitError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    print(f"{bot.name}: {outcome.describe()}", file=sys.stderr)
+    return 0
