@@ -310,8 +310,11 @@ class State:
 
     # ------------------------------------------------------------------ copying
 
-    def clone(self) -> State:
+    def clone(self, reseed: int | None = None) -> State:
         """An independent copy (RNG included): same actions give the same states.
+
+        ``reseed``: give the copy a fresh RNG seeded with this value instead (sampling
+        different random outcomes per rollout, as SabberStone's default clone does).
 
         >>> from games import hearth
         >>> g = hearth.new_game(seed=1); c = g.clone()
@@ -322,7 +325,7 @@ class State:
         c.ents = {i: e.copy() for i, e in self.ents.items()}
         c.next_id = self.next_id
         c.next_order = self.next_order
-        c.rng = SplitMix64(self.rng.state)
+        c.rng = SplitMix64(self.rng.state if reseed is None else reseed)
         c.hand = [self.hand[0], self.hand[1][:], self.hand[2][:]]
         c.deck = [self.deck[0], self.deck[1][:], self.deck[2][:]]
         c.board = [self.board[0], self.board[1][:], self.board[2][:]]
