@@ -172,10 +172,11 @@ async def play_light(port: int, seed: int) -> dict[str, Any]:
                         state.apply(move_from_element(element, kind))
                 elif name == b"moveRequest":
                     room_id = re.search(rb'roomId="([^"]+)"', packet)[1].decode()
+                    outcome["room"] = room_id
                     move = rng.choice(list(state.legal_moves()))
                     writer.write(codec.send(m.RoomPacket(room_id, move)))
                 elif name == b"result":
-                    outcome["result"] = packet
+                    outcome["room"] = re.search(rb'roomId="([^"]+)"', packet)[1].decode()
                     outcome["regular"] = b'regular="true"' in packet
     writer.write(codec.send(m.Close()) + codec.close())
     writer.close()
