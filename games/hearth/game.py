@@ -92,6 +92,10 @@ from .history import History
 from .rng import SplitMix64
 
 COIN = "GAME_005"
+_MAIN_ACTION = int(Step.MAIN_ACTION)
+_PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
+_NO_TARGET = (0,)
+_new = tuple.__new__  # builds an Action without NamedTuple's argument handling
 MULLIGAN_INPUT = int(Mulligan.INPUT)
 MULLIGAN_DONE = int(Mulligan.DONE)
 _PLAYING, _WON, _LOST, _TIED = (
@@ -1034,7 +1038,7 @@ class State:
                     chosen = tuple(sorted(c for k, c in enumerate(cards) if mask >> k & 1))
                     out.append(Action(Kind.MULLIGAN, p, 0, -1, chosen))
             return out
-        if self.step != int(Step.MAIN_ACTION):
+        if self.step != _MAIN_ACTION:
             return []
         p = self.current
         ents = self.ents
@@ -1042,6 +1046,7 @@ class State:
         mana = self.mana(p)
         board = self.board[p]
         full = len(board) >= MAX_BOARD
+        slots = range(len(board) + 1)
         for cid in self.hand[p]:
             e = ents[cid]
             if e[COST] > mana:
@@ -1052,37 +1057,34 @@ class State:
             if ctype == T_MINION and full:
                 continue
             reqs = script.requirements
-            if REQ_SLOTS in reqs and full:
-                continue
-            if REQ_WEAPON in reqs and not self.weapon[p]:
-                continue
-            targets = self._targets(p, reqs, cid) if script.takes_target else []
-            if script.needs_target and not targets:
-                continue
+            if reqs:
+                if REQ_SLOTS in reqs and full:
+                    continue
+                if REQ_WEAPON in reqs and not self.weapon[p]:
+                    continue
+            targets = self._targets(p, reqs, cid) if script.takes_target else _NO_TARGET
             if not targets:
-                targets = [0]
+                if script.needs_target:
+                    continue
+                targets = _NO_TARGET
             if ctype == T_MINION:
-                for t in targets:
-                    for pos in range(len(board) + 1):
-                        out.append(Action(Kind.PLAY, cid, t, pos))
+                out.extend([_new(Action, (_PLAY, cid, t, n, ())) for t in targets for n in slots])
             else:
-                for t in targets:
-                    out.append(Action(Kind.PLAY, cid, t))
+                out.extend([_new(Action, (_PLAY, cid, t, -1, ())) for t in targets])
         hp = ents[self.power[p]]
         if not hp[EXHAUSTED] and hp[COST] <= mana:
             script = hp.card.script
             reqs = script.requirements
             if not (REQ_SLOTS in reqs and full):
-                targets = self._targets(p, reqs, hp.id) if script.takes_target else []
+                targets = self._targets(p, reqs, hp.id) if script.takes_target else _NO_TARGET
                 if targets or not script.needs_target:
-                    for t in targets or [0]:
-                        out.append(Action(Kind.POWER, hp.id, t))
+                    for t in targets or _NO_TARGET:
+                        out.append(_new(Action, (_POWER, hp.id, t, -1, ())))
         attackers = [i for i in (self.hero[p], *board) if self._can_attack(i)]
         if attackers:
             defenders = self._attack_targets(p)
-            for a in attackers:
-                for d in defenders:
-                    out.append(Action(Kind.ATTACK, a, d))
+            out.extend([_new(Action, (_ATTACK, a, d, -1, ())) for a in attackers
+                        for d in defenders])
         return out
 
     # ------------------------------------------------------------------ applying actions
