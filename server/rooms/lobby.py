@@ -107,7 +107,7 @@ class Lobby:
         """Any free unreserved seat (game type not checked, as officially), else a new room."""
         for room in self.rooms.values():
             seat = room.free_unreserved_seat()
-            if seat is not None:
+            if seat is not None and room.seat_of(link) is None:
                 return self._take(room, seat, link)
         room = self._new_room(game_type, [Slot(), Slot()], self.paused)
         return self._take(room, 0, link)
@@ -120,13 +120,18 @@ class Lobby:
         return self._take(room, seat, link)
 
     def join_prepared(self, link: object, code: str) -> Seating:
-        found = self._reservations.pop(code, None)
+        found = self._reservations.get(code)
         if found is None or found[0].closed:
             raise LobbyError(LobbyErrorKind.RESERVATION_NOT_FOUND, code)
         room, seat = found
-        return self._take(room, seat, link)
+        seating = self._take(room, seat, link)
+        del self._reservations[code]  # a reservation is good for one join
+        return seating
 
     def _take(self, room: Room, seat: int, link: object) -> Seating:
+        if room.seat_of(link) is not None:
+            # One connection, one seat per room: moves are attributed by connection.
+            raise LobbyError(LobbyErrorKind.BAD_REQUEST, room.id, "already a player in this room")
         room.slots[seat].player = link  # type: ignore[assignment]
         room.slots[seat].present = False
         return Seating(room, seat)

@@ -263,3 +263,15 @@ async def test_slow_observer_is_dropped_match_goes_on() -> None:
     await finished(a, b)
     assert len(slow.events) == 3
     assert a.result().regular
+
+
+async def test_one_connection_takes_one_seat_per_room() -> None:
+    lobby = Lobby()
+    link = object()
+    first = lobby.join(link, None)
+    second = lobby.join(link, None)
+    assert first.room is not second.room
+    with pytest.raises(LobbyError) as err:
+        lobby.join_room(link, first.room.id)
+    assert err.value.kind is LobbyErrorKind.BAD_REQUEST
+    await lobby.close()
