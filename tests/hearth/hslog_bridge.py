@@ -54,6 +54,8 @@ merges the tags (and fails on an entity whose card id was never known); `hide_en
 marks the entity unrevealed: it keeps the card id and ignores the zone, so a history must
 move the entity with a ZONE `tag_change` as real logs do; `meta_data` changes nothing.
 
+CONTROLLER values must be PlayerIDs of create_game (kettle.md §2.1/§3: fireplace's
+Kettle wrote the player's entity id there, which hslog silently mis-attributes).
 Entity references are checked as hslog would: an operation on an entity that was never
 created, or a second `full_entity` for an existing id, is an error.
 """
@@ -165,6 +167,7 @@ class _Reader:
     def __init__(self) -> None:
         self.count = 0
         self.known: set[int] = set()
+        self.player_ids: set[int] = set()
 
     def history(self, items: Any, path: str, depth: int) -> tuple[_Item, ...]:
         if not isinstance(items, list):
@@ -203,6 +206,18 @@ class _Reader:
     # one method per history item kind
 
     def create_game(self, body: Mapping[str, Any], path: str, depth: int) -> _Item:
+        raw_players = body.get("players")
+        if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 8:
+            raise HistoryError(f"{path}.players: expected a list of 2 to 8 players")
+        # PlayerIDs first: every CONTROLLER value, the players' own included, must be one.
+        for index, raw in enumerate(raw_players):
+            ppath = f"{path}.players[{index}]"
+            if not isinstance(raw, Mapping):
+                raise HistoryError(f"{ppath}: expected a player object, got {_kind(raw)}")
+            player_id = _int(raw.get("playerID"), f"{ppath}.playerID", 1, 64)
+            if player_id in self.player_ids:
+                raise HistoryError(f"{ppath}.playerID: duplicate player id {player_id}")
+            self.player_ids.add(player_id)
         raw_game = body.get("game_entity")
         if isinstance(raw_game, Mapping):
             game = self.entity(raw_game, f"{path}.game_entity", hidden_ok=True, name_key=None)
@@ -212,20 +227,11 @@ class _Reader:
             game = _Entity(game_id, "", tags)
         if game.entity_id != 1:
             raise HistoryError(f"{path}.game_entity: the game entity is 1, got {game.entity_id}")
-        raw_players = body.get("players")
-        if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 8:
-            raise HistoryError(f"{path}.players: expected a list of 2 to 8 players")
-        players = []
-        seen_ids: set[int] = set()
         self.known.add(game.entity_id)
+        players = []
         for index, raw in enumerate(raw_players):
             ppath = f"{path}.players[{index}]"
-            if not isinstance(raw, Mapping):
-                raise HistoryError(f"{ppath}: expected a player object, got {_kind(raw)}")
-            player_id = _int(raw.get("playerID"), f"{ppath}.playerID", 1, 64)
-            if player_id in seen_ids:
-                raise HistoryError(f"{ppath}.playerID: duplicate player id {player_id}")
-            seen_ids.add(player_id)
+            player_id = raw["playerID"]
             hi, lo = self.account(raw.get("game_accountID"), f"{ppath}.game_accountID", player_id)
             entity = self.entity(
                 raw.get("entity"), f"{ppath}.entity", hidden_ok=True, name_key=None
@@ -260,6 +266,7 @@ class _Reader:
         entity_id = self.need(_int(body.get("entityID"), f"{path}.entityID"), f"{path}.entityID")
         tag = _int(body.get("tag"), f"{path}.tag", 1, INT32_MAX)
         value = _int(body.get("value"), f"{path}.value", INT32_MIN, INT32_MAX)
+        self.check_controller(tag, value, f"{path}.value")
         return _Item("tag_change", path, entity_id=entity_id, tag=tag, value=value)
 
     def power_block(self, body: Mapping[str, Any], path: str, depth: int) -> _Item:
@@ -317,8 +324,7 @@ class _Reader:
             raise HistoryError(f"{path}.tags: missing")
         return _Entity(entity_id, card_id, self.tags(raw["tags"], f"{path}.tags"))
 
-    @staticmethod
-    def tags(raw: Any, path: str) -> tuple[tuple[int, int], ...]:
+    def tags(self, raw: Any, path: str) -> tuple[tuple[int, int], ...]:
         if not isinstance(raw, list) or len(raw) > MAX_TAGS:
             raise HistoryError(f"{path}: expected a list of at most {MAX_TAGS} tags")
         out = []
@@ -327,6 +333,7 @@ class _Reader:
                 raise HistoryError(f'{path}[{index}]: expected {{"name", "value"}}')
             tag = _int(item.get("name"), f"{path}[{index}].name", 1, INT32_MAX)
             value = _int(item.get("value"), f"{path}[{index}].value", INT32_MIN, INT32_MAX)
+            self.check_controller(tag, value, f"{path}[{index}].value")
             out.append((tag, value))
         return tuple(out)
 
@@ -343,6 +350,14 @@ class _Reader:
         if isinstance(raw, Mapping):
             return _int(raw.get("hi", 0), f"{path}.hi", 0), _int(raw.get("lo", 0), f"{path}.lo", 0)
         return 0, _int(raw, path, 0, (1 << 63) - 1)
+
+    def check_controller(self, tag: int, value: int, path: str) -> None:
+        # kettle.md §2.1: fireplace's Kettle put the player's *entity* id (2|3) here;
+        # hslog and real logs expect the PlayerID, else `entity.controller` is wrong.
+        if tag == GameTag.CONTROLLER and value and value not in self.player_ids:
+            raise HistoryError(
+                f"{path}: CONTROLLER must be a PlayerID {sorted(self.player_ids)}, got {value}"
+            )
 
     def create(self, entity_id: int, path: str) -> None:
         if entity_id in self.known:

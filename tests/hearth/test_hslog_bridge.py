@@ -438,6 +438,8 @@ MALFORMED = [
     ((BLOCK, "power_block", "entity_target"), 50, "entity_target: entity 50 was never created"),
     ((BLOCK, "power_block", "history", 0, "meta_data", "info"), [9, 1000], "info[1]: entity 1000"),
     ((BLOCK, "power_block", "history", 0, "meta_data", "type"), 200, "200 is not a MetaDataType"),
+    ((5, "full_entity", "tags", 1, "value"), 3, "CONTROLLER must be a PlayerID [1, 2], got 3"),
+    ((13, "tag_change", "tag"), 50, "history[13].tag_change.value: CONTROLLER must be a PlayerID"),
     ((0, "create_game", "players"), [], "history[0].create_game.players: expected a list of 2"),
     ((0, "create_game", "players", 1, "playerID"), 1, "players[1].playerID: duplicate player id"),
     ((0, "create_game", "players", 1, "entity", "entityID"), 2, "entity 2 already exists"),

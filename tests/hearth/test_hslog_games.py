@@ -38,9 +38,9 @@ from hearthstone.enums import GameTag, Zone
 
 from games import hearth
 
-CHUNKS = 12
-GAMES_PER_CHUNK = 10  # 120 games, three streams each
-LOG_SEEDS = range(1000, 1016)  # also through Power.log text
+CHUNKS = 10
+GAMES_PER_CHUNK = 10  # 100 games, three streams each
+LOG_SEEDS = range(1000, 1012)  # also through Power.log text
 MIDGAME_SEEDS = range(2000, 2008)
 MIDGAME_EVERY = 12  # on average one check per this many actions
 ACTION_CAP = 5000
