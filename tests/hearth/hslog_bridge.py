@@ -677,3 +677,29 @@ def _value_name(tag: int, value: int) -> str:
         except ValueError:
             pass
     return str(value)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Writes the Power.log of one random game, for a look with hslog or other tools::
+
+    .venv/bin/python tests/hearth/hslog_bridge.py --seed 3 --viewer 1 > Power.log
+    """
+    import argparse
+    import random
+    import sys
+
+    from games import hearth
+
+    parser = argparse.ArgumentParser(description="Power.log of a uniformly random game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--viewer", type=int, choices=(1, 2), help="a player's stream")
+    args = parser.parse_args(argv)
+    state = hearth.new_game(seed=args.seed, history=True)
+    rng = random.Random(args.seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    sys.stdout.write(to_power_log(state.history(args.viewer)))
+
+
+if __name__ == "__main__":
+    main()
