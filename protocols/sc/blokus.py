@@ -98,6 +98,8 @@ def parse_bool(value: str, what: str) -> bool:
 
 def parse_int(value: str, what: str) -> int:
     """A decimal Java ``int``."""
+    if len(value) < 10 and value.isdigit() and value.isascii():
+        return int(value)  # the common case: a small non-negative number
     text = value.strip()
     if not text or len(text) > 11 or not text.lstrip("+-").isdigit() or not text.isascii():
         raise ProtocolError(f"{what} must be an integer, not {value[:40]!r}")
@@ -259,6 +261,43 @@ _STATE_CHILDREN = (
 )
 
 
+_SMALL_INTS = {str(number): number for number in range(_BOARD_SIZE)}
+
+
+def _leaf_enum(element: etree._Element, allowed: frozenset[str], what: str) -> str:
+    text = element.text
+    if text in allowed and len(element) == 0:
+        return text  # type: ignore[return-value]  # the common, exact case
+    return _enum(element_text(element), allowed, what)
+
+
+def _board_fields(board: etree._Element) -> list[tuple[int, int, str]]:
+    """The ``<field>``s of a ``<board>`` (a hot loop: up to 400 fields per memento).
+
+    Duplicates are refused by ``State.from_snapshot``.
+    """
+    fields: list[tuple[int, int, str]] = []
+    small = _SMALL_INTS.get
+    for field in board:
+        if field.tag != "field":
+            raise ProtocolError(f"unknown element <{field.tag}> in <board>")
+        get = field.get
+        x = small(get("x"))  # type: ignore[arg-type]
+        y = small(get("y"))  # type: ignore[arg-type]
+        content = get("content")
+        if x is None or y is None or content not in _COLOR_SET or len(field):
+            # The slow path finds out what exactly is wrong (or tolerates blanks).
+            if len(field):
+                raise ProtocolError("<field> must be empty")
+            x = parse_int(require(field, "x"), "x")
+            y = parse_int(require(field, "y"), "y")
+            if not (0 <= x < _BOARD_SIZE and 0 <= y < _BOARD_SIZE):
+                raise ProtocolError(f"field off the board: ({x}, {y})")
+            content = _enum(require(field, "content"), _COLOR_SET, "colour")
+        fields.append((x, y, content))  # type: ignore[arg-type]
+    return fields
+
+
 def state_from_element(element: etree._Element) -> State:
     """Parse ``<state class="state" ...>`` into an engine ``State``."""
     from games.blokus import State
@@ -274,20 +313,10 @@ def state_from_element(element: etree._Element) -> State:
         if kind is None:
             raise ProtocolError("lastMove of an unknown class")
         last_move = move_from_element(parts["lastMove"], kind)
-    fields: list[tuple[int, int, str]] = []
-    seen: set[tuple[int, int]] = set()
     board = parts.get("board")
     if board is None:
         raise ProtocolError("<state> without <board>")
-    for field in children(board):
-        if field.tag != "field":
-            raise ProtocolError(f"unknown element <{field.tag}> in <board>")
-        x = parse_int(require(field, "x"), "x")
-        y = parse_int(require(field, "y"), "y")
-        if not (0 <= x < _BOARD_SIZE and 0 <= y < _BOARD_SIZE) or (x, y) in seen:
-            raise ProtocolError(f"bad field ({x}, {y})")
-        seen.add((x, y))
-        fields.append((x, y, _enum(require(field, "content"), _COLOR_SET, "colour")))
+    fields = _board_fields(board)
     mono: dict[str, bool] = {}
     if "lastMoveMono" in parts:
         for entry in children(parts["lastMoveMono"]):
@@ -305,7 +334,7 @@ def state_from_element(element: etree._Element) -> State:
             for shape in children(parts[tag]):
                 if shape.tag != "shape":
                     raise ProtocolError(f"unknown element <{shape.tag}> in <{tag}>")
-                shapes.append(_enum(element_text(shape), _SHAPE_SET, "shape"))
+                shapes.append(_leaf_enum(shape, _SHAPE_SET, "shape"))
         if len(set(shapes)) != len(shapes):
             raise ProtocolError(f"repeated shape in <{tag}>")
         undeployed[color] = tuple(shapes)
@@ -314,7 +343,7 @@ def state_from_element(element: etree._Element) -> State:
         for color_element in children(parts["validColors"]):
             if color_element.tag != "color":
                 raise ProtocolError(f"unknown element <{color_element.tag}> in <validColors>")
-            valid.append(_enum(element_text(color_element), _COLOR_SET, "colour"))
+            valid.append(_leaf_enum(color_element, _COLOR_SET, "colour"))
     if len(set(valid)) != len(valid):
         raise ProtocolError("repeated colour in <validColors>")
     try:

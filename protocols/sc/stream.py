@@ -34,6 +34,13 @@ END_OF_STREAM: Final = b""
 
 # Inside a tag only these bytes matter: the end, a quote opening a value, or a stray '<'.
 _TAG_SPECIAL = re.compile(rb"[<>\"']")
+# One complete tag: start, end or empty-element; quoted values may contain '>' and '/'.
+# The alternatives inside the attribute part start with different bytes and every
+# quantifier is possessive (Python 3.11), so a failing match never backtracks. Anything
+# this does not match goes through the resumable slow path.
+_TAG_PATTERN = rb"<(/?)([^\s/>\"'<!?]++)(?:[^<>\"'/]++|/(?!>)|\"[^\"]*+\"|'[^']*+')*+(/?)>"
+_TAG = re.compile(_TAG_PATTERN)
+_TEXT_AND_TAG = re.compile(rb"[^<]*+" + _TAG_PATTERN)
 _NAME_END = re.compile(rb"[\s/>]")
 _WHITESPACE = b" \t\r\n"
 _BOM = b"\xef\xbb\xbf"
@@ -112,14 +119,22 @@ class MessageSplitter:
                     self._check_size(buffer)
                     return None
                 continue
-            if not self._scan_text(buffer):
+            step = self._scan_text(buffer)
+            if step is None:
                 self._check_size(buffer)
                 return None
+            if step is not True:
+                return step
 
     # -- text between tags ---------------------------------------------------------------
 
-    def _scan_text(self, buffer: bytearray) -> bool:
-        """Advance to the next markup; False when the buffer ends first."""
+    def _scan_text(self, buffer: bytearray) -> bytes | bool | None:
+        """Advance to the next markup and handle it: None = need data, True = keep
+        scanning, bytes = a finished message or ``END_OF_STREAM``."""
+        if self._msg_start is not None:
+            finished = self._skim_message(buffer)
+            if finished is not None:
+                return finished
         lt = buffer.find(b"<", self._pos)
         end = len(buffer) if lt < 0 else lt
         if self._msg_start is None:
@@ -127,7 +142,7 @@ class MessageSplitter:
             text = buffer[self._pos : end]
             if self._root is None and self._pos == 0 and text[:3] == _BOM[: len(text[:3])]:
                 if lt < 0 and len(text) < len(_BOM):
-                    return False  # maybe the first bytes of a byte order mark
+                    return None  # maybe the first bytes of a byte order mark
                 text = text[len(_BOM) :]
             if not _is_blank(text):
                 raise ProtocolError("text outside of a message")
@@ -137,14 +152,44 @@ class MessageSplitter:
         else:
             self._pos = end
         if lt < 0:
-            return False
+            return None
         return self._open_markup(buffer, lt)
 
-    def _open_markup(self, buffer: bytearray, lt: int) -> bool:
-        """Classify the markup starting at ``lt``; False when too few bytes are buffered."""
+    def _skim_message(self, buffer: bytearray) -> bytes | None:
+        """Inside a message, consume text and complete tags in one tight loop (the hot
+        path for mementos); stops at anything else, which the general path handles."""
+        match = _TEXT_AND_TAG.match
+        position = self._pos
+        depth = self._depth
+        max_depth = self._limits.max_depth
+        while (tag := match(buffer, position)) is not None:
+            position = tag.end()
+            if tag.group(1):
+                depth -= 1
+                if depth == 0:
+                    self._depth = 0
+                    return self._complete(buffer, position)
+            elif not tag.group(3):
+                depth += 1
+                if depth > max_depth:
+                    raise LimitExceeded(f"message nested deeper than {max_depth} elements")
+        self._pos = position
+        self._depth = depth
+        return None
+
+    def _open_markup(self, buffer: bytearray, lt: int) -> bytes | bool | None:
+        """Handle the markup starting at ``lt`` (see ``_scan_text`` for the result)."""
+        # Fast path: a complete, well-formed tag is matched by one regex in C.
+        tag = _TAG.match(buffer, lt)
+        if tag is not None:
+            end = tag.end()
+            self._pos = end
+            return self._handle_tag(
+                buffer, lt, end, bool(tag.group(1)), tag.group(2), bool(tag.group(3))
+            )
         head = bytes(buffer[lt : lt + len(_CDATA_OPEN)])
         if len(head) < 2:
-            return False
+            return None
         second = head[1:2]
         if second == b"!":
             if head.startswith(_COMMENT_OPEN):
@@ -154,7 +199,7 @@ class MessageSplitter:
                     raise ProtocolError("CDATA outside of a message")
                 return self._open_special(lt, b"]]>", len(_CDATA_OPEN))
             if _COMMENT_OPEN.startswith(head) or _CDATA_OPEN.startswith(head):
-                return False  # could still become a comment or CDATA section
+                return None  # could still become a comment or CDATA section
             raise ProtocolError("DOCTYPE, ENTITY and other declarations are not allowed")
         if second == b"?":
             if self._root is not None:
@@ -216,19 +261,33 @@ class MessageSplitter:
             position = found + 1
 
     def _finish_tag(self, buffer: bytearray, end: int) -> bytes | bool:
+        """Slow path: a tag that arrived in pieces (or is malformed) is complete now."""
         tag_start = self._tag_start
         assert tag_start is not None
         self._tag_start = None
         self._pos = end
         tag = bytes(buffer[tag_start:end])
         if tag.startswith(b"</"):
-            name = tag[2:-1].strip(_WHITESPACE)
-            return self._end_tag(buffer, name, end)
+            return self._handle_tag(
+                buffer, tag_start, end, True, tag[2:-1].strip(_WHITESPACE), False
+            )
         name_match = _NAME_END.search(tag, 1)
         name = tag[1 : name_match.start() if name_match else -1]
+        return self._handle_tag(buffer, tag_start, end, False, name, tag.endswith(b"/>"))
+
+    def _handle_tag(
+        self,
+        buffer: bytearray,
+        tag_start: int,
+        end: int,
+        is_end: bool,
+        name: bytes,
+        self_closing: bool,
+    ) -> bytes | bool:
+        if is_end:
+            return self._end_tag(buffer, name, end)
         if not name:
             raise ProtocolError("a tag without a name")
-        self_closing = tag.endswith(b"/>")
         if self._root is None:
             self._root = name
             del buffer[:end]

@@ -50,6 +50,10 @@ class Node:
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _TEXT_SPECIAL = re.compile("[&<>\"'\r\x7f-\x9f]")
 _ATTRIBUTE_SPECIAL = re.compile("[&<>\"'\r\n\t\x7f-\x9f]")
+# Everything either escape function would touch; values without any pass unchanged.
+_ANY_SPECIAL = re.compile(
+    "[&<>\"'\r\n\t\x7f-\x9f\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+)
 _NAMED = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"}
 
 
@@ -65,6 +69,8 @@ def escape_text(value: str) -> str:
     >>> escape_text("a'b\\nc")
     'a&apos;b\\nc'
     """
+    if _ANY_SPECIAL.search(value) is None:
+        return value
     return _TEXT_SPECIAL.sub(_reference, _INVALID_XML.sub("\ufffd", value))
 
 
@@ -74,6 +80,8 @@ def escape_attribute(value: str) -> str:
     >>> escape_attribute('Regel "x"\\nbei \\'y\\'')
     'Regel &quot;x&quot;&#xa;bei &apos;y&apos;'
     """
+    if _ANY_SPECIAL.search(value) is None:
+        return value
     return _ATTRIBUTE_SPECIAL.sub(_reference, _INVALID_XML.sub("\ufffd", value))
 
 

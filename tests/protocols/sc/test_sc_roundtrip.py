@@ -158,7 +158,7 @@ def test_server_messages_round_trip(message: ServerMessage) -> None:
     assert one_event(ClientConnection(), ServerConnection().send(message)) == message
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(states, text)
 def test_mementos_round_trip_into_equal_engine_states(state: State, room_id: str) -> None:
     event = one_event(ClientConnection(), ServerConnection().send(Memento(room_id, state)))
@@ -167,7 +167,7 @@ def test_mementos_round_trip_into_equal_engine_states(state: State, room_id: str
     # The engine's own equality agrees, and the parsed state plays on identically.
     assert event.state == state
     assert event.state.current_color == state.current_color
-    assert sorted(map(repr, event.state.legal_moves())) == sorted(map(repr, state.legal_moves()))
+    assert set(event.state.legal_moves()) == set(state.legal_moves())
 
 
 def test_a_whole_random_game_of_mementos_round_trips() -> None:
