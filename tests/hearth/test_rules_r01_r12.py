@@ -23,8 +23,18 @@ from games.hearth.enums import (
     Step,
 )
 
-DISTINCT = ["CS2_231", "CS2_168", "CS2_172", "CS2_120", "CS2_182", "CS2_200", "CS2_171",
-            "CS2_124", "CS2_121", "CS2_179"]
+DISTINCT = [
+    "CS2_231",
+    "CS2_168",
+    "CS2_172",
+    "CS2_120",
+    "CS2_182",
+    "CS2_200",
+    "CS2_171",
+    "CS2_124",
+    "CS2_121",
+    "CS2_179",
+]
 
 
 def keep_all(g: hearth.State) -> None:
@@ -67,8 +77,12 @@ def test_r01_opening_hands_the_coin_and_the_first_turn() -> None:
 
 def test_r02_mulligan_draws_before_shuffling_back() -> None:
     for seed in range(12):
-        g = hearth.new_game(seed=seed, decks=[("HERO_08", DISTINCT * 3), ("HERO_01", DISTINCT * 3)],
-                            first_player=1, shuffle=False)
+        g = hearth.new_game(
+            seed=seed,
+            decks=[("HERO_08", DISTINCT * 3), ("HERO_01", DISTINCT * 3)],
+            first_player=1,
+            shuffle=False,
+        )
         hand = list(g.hand[1])
         g.apply(Action(Kind.MULLIGAN, 1, cards=tuple(sorted(hand))))
         assert len(g.hand[1]) == 3
@@ -93,6 +107,8 @@ def test_r03_max_mana_grows_per_own_turn_up_to_ten_and_refills() -> None:
 
 
 def test_r04_the_coin_is_temporary_and_never_overflows() -> None:
+    """The 10-mana cap with The Coin is [U] for Hearthstone itself; fireplace and
+    SabberStone (TempManaTask) both keep available mana at 10, and so do we."""
     g = hearth.new_game(seed=5, first_player=1)
     keep_all(g)
     g.apply(hearth.END_TURN)
@@ -112,8 +128,15 @@ def test_r05_turn_steps_follow_the_real_order() -> None:
     keep_all(g)
     mark = len(g.history())
     g.apply(hearth.END_TURN)
-    assert step_names(g, mark) == ["MAIN_END", "MAIN_CLEANUP", "MAIN_NEXT", "MAIN_READY",
-                                   "MAIN_START_TRIGGERS", "MAIN_START", "MAIN_ACTION"]
+    assert step_names(g, mark) == [
+        "MAIN_END",
+        "MAIN_CLEANUP",
+        "MAIN_NEXT",
+        "MAIN_READY",
+        "MAIN_START_TRIGGERS",
+        "MAIN_START",
+        "MAIN_ACTION",
+    ]
 
 
 def test_r06_fatigue_is_cumulative_per_player_and_counts_the_turn_draw() -> None:
@@ -129,6 +152,8 @@ def test_r06_fatigue_is_cumulative_per_player_and_counts_the_turn_draw() -> None
 
 
 def test_r07_overdraw_burns_the_card_without_damage() -> None:
+    """The burned card's zone is [U] in the reference; like SabberStone we move it to
+    the graveyard (fireplace keeps it out of the graveyard list)."""
     g = S.prepared()
     for _ in range(9):
         S.give(g, 1, "CS2_182")

@@ -39,7 +39,9 @@ def test_r13_combat_damage_is_simultaneous() -> None:
     assert dead(g, yeti) and stats(g, ogre) == (6, 3)
 
 
-def test_r14_divine_shield_absorbs_one_hit_not_zero_and_not_destroy() -> None:
+def test_r14_divine_shield_absorbs_one_hit_but_not_zero_damage() -> None:
+    """The 0-damage part is [U] in the reference: we follow SabberStone's attack
+    ("ignore damage from defenders with 0 attack"), so a 0-attack defender never pops it."""
     g = S.prepared()
     squire = S.summon(g, 1, "EX1_008")
     S.end_turn(g)

@@ -64,6 +64,8 @@ def test_r26_frozen_enemy_misses_its_next_turn_then_thaws() -> None:
 
 
 def test_r26_frozen_after_attacking_stays_frozen_through_the_next_turn() -> None:
+    """SabberStone's MAIN_CLEANUP rule: only characters that neither attacked nor were
+    exhausted this turn thaw at the end of their owner's turn."""
     g = S.prepared()
     yeti = S.summon(g, 1, "CS2_182")
     S.attack(g, yeti, g.hero[2])
@@ -134,7 +136,8 @@ def test_r30_execute_targets_only_damaged_enemy_minions() -> None:
     assert {a.target for a in g.legal_actions() if a.entity == execute} == {hurt}
     S.play(g, execute, hurt)  # 6/6 remaining: destroyed regardless of health
     assert dead(g, hurt) and not dead(g, whole)
-    # Destroy ignores Divine Shield ([U] in the reference; SabberStone's DestroyTask).
+    # Destroy ignores Divine Shield ([U] in the reference; SabberStone's DestroyTask only
+    # marks ToBeDestroyed, it never deals damage).
     senjin = S.summon(g, 2, "CS2_179")
     g.damage(g.hero[1], senjin, 1)
     g._set(g.ents[senjin], DIVINE_SHIELD, 1)  # no Basic card re-shields: set it directly
@@ -254,8 +257,10 @@ ALL_CARDS = list(COLLECTIBLE)
 
 def decks(seed: int) -> list[tuple[str, list[str]]]:
     n = len(ALL_CARDS)
-    return [("HERO_08", [ALL_CARDS[(seed + 3 * i) % n] for i in range(30)]),
-            ("HERO_04", [ALL_CARDS[(seed + 7 * i + 1) % n] for i in range(30)])]
+    return [
+        ("HERO_08", [ALL_CARDS[(seed + 3 * i) % n] for i in range(30)]),
+        ("HERO_04", [ALL_CARDS[(seed + 7 * i + 1) % n] for i in range(30)]),
+    ]
 
 
 def play(g: State, policy: SplitMix64, steps: int) -> list[int]:
@@ -291,6 +296,8 @@ def test_r37_a_clone_is_independent_and_replays_identically() -> None:
 
 
 def test_r38_turn_cap_ends_the_game_in_a_draw() -> None:
+    """Hearthstone's own turn limit is [U] (neither fireplace nor SabberStone has one): the
+    cap is a playout option, and passing it is a draw for both players."""
     g = hearth.new_game(seed=9, turn_cap=8)
     for p in (1, 2):
         g.apply(hearth.Action(Kind.MULLIGAN, p))

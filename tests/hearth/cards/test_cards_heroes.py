@@ -13,8 +13,12 @@ from games.hearth.enums import ARMOR, EXHAUSTED, TEMP_RESOURCES
 
 @pytest.mark.parametrize(
     ("hero", "power"),
-    [("HERO_01", "HERO_01bp"), ("HERO_04", "HERO_04bp"), ("HERO_08", "HERO_08bp"),
-     ("HERO_09", "HERO_09bp")],
+    [
+        ("HERO_01", "HERO_01bp"),
+        ("HERO_04", "HERO_04bp"),
+        ("HERO_08", "HERO_08bp"),
+        ("HERO_09", "HERO_09bp"),
+    ],
 )
 def test_heroes_have_30_health_and_their_power(hero: str, power: str) -> None:
     g = S.prepared(hero1=hero, hero2=hero)
