@@ -295,7 +295,13 @@ class State:
             g.power[p] = power.id
             g._set(g.ents[1 + p], HERO_POWER_ENTITY, power.id)
         for p in (1, 2):
-            ids = [g._create(cards[cid], p, Z_DECK).id for cid in decks[p - 1][1]]
+            listed = list(decks[p - 1][1])
+            if shuffle:
+                # Ids must not follow the deck list: an opponent who knows the list would
+                # read hidden cards off their ids. BEGIN_SHUFFLE then orders the deck
+                # independently, so ids tell the owner nothing about the draw order either.
+                g.rng.shuffle(listed)
+            ids = [g._create(cards[cid], p, Z_DECK).id for cid in listed]
             g.deck[p] = ids[::-1]  # the top of the deck is the end of the list
         g._begin(shuffle, first_player)
         return g
@@ -1239,6 +1245,10 @@ class State:
         ``viewer`` None = full view, 1 or 2 = what that player may see."""
         if self.hist is None:
             raise RuntimeError("history is off: create the game with history=True")
+        if viewer not in (None, 1, 2):
+            raise ValueError("viewer must be None, 1 or 2")
+        if not isinstance(since, int) or since < 0:
+            raise ValueError("since must be an int >= 0")
         return self.hist.streams[0 if viewer is None else viewer][since:]
 
     def observation(self, player: int) -> dict[str, Any]:

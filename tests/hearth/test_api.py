@@ -180,3 +180,21 @@ def test_env_plays_a_whole_game() -> None:
         _obs, reward, terminated, truncated, info = env.step(acts[rng.below(len(acts))])
         done = terminated or truncated
     assert reward in (-1.0, 0.0, 1.0) and env.state is not None and env.state.is_over
+
+
+def test_entity_ids_do_not_reveal_deck_list_positions() -> None:
+    # With a known deck list, ids in list order would name the opponent's hidden cards.
+    deck = [f"CS2_{n}" for n in ("182", "200", "172", "120", "168")] * 6
+    positions = set()
+    for seed in range(8):
+        g = hearth.new_game(seed=seed, decks=[("HERO_08", deck), ("HERO_01", deck)])
+        first = min(i for i, e in g.ents.items() if e.card.id in deck and g.controller(e) == 1)
+        positions.add(tuple(g.ents[first + k].card.id for k in range(5)))
+    assert len(positions) > 1
+
+
+def test_history_arguments_are_checked() -> None:
+    g = hearth.new_game(seed=1, history=True)
+    for bad in ({"viewer": 3}, {"viewer": "1"}, {"since": -1}):
+        with pytest.raises(ValueError):
+            g.history(**bad)  # type: ignore[arg-type]
