@@ -48,10 +48,12 @@ class History:
         self.stacks: list[list[list[Entry]]] = [[s] for s in self.streams]
 
     def copy(self) -> History:
-        import copy
-
+        """Between actions every block is closed and no entry changes any more, so a copy
+        shares the entries (treat them as read-only) and copies only the three lists."""
+        if any(len(stack) != 1 for stack in self.stacks):
+            raise RuntimeError("cannot copy a history while a block is open")
         h = History()
-        h.streams = copy.deepcopy(self.streams)
+        h.streams = (self.streams[0][:], self.streams[1][:], self.streams[2][:])
         h.stacks = [[s] for s in h.streams]
         return h
 

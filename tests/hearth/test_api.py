@@ -198,3 +198,14 @@ def test_history_arguments_are_checked() -> None:
     for bad in ({"viewer": 3}, {"viewer": "1"}, {"since": -1}):
         with pytest.raises(ValueError):
             g.history(**bad)  # type: ignore[arg-type]
+
+
+def test_clone_with_history_continues_its_own_stream() -> None:
+    g = hearth.new_game(seed=6, history=True)
+    play_randomly(g, 1, max_actions=40)
+    n = len(g.history())
+    c = g.clone()
+    assert c.history() == g.history()
+    play_randomly(c, 2, max_actions=20)
+    assert len(g.history()) == n and len(c.history()) > n
+    assert c.history()[:n] == g.history()
