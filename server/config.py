@@ -25,12 +25,8 @@ class Limits:
 
     max_connections: int = 1000
     max_rooms: int = 1000
-    # A lobby client that never joins anything is dropped after this long (seconds).
-    idle_lobby_seconds: float | None = None
     # Outgoing messages queued for one observer; when full the observer is dropped.
     observer_queue: int = 512
-    # Outgoing messages queued for one player connection before it counts as stalled.
-    player_queue: int = 256
     # A player whose socket does not accept bytes for this long is disconnected.
     write_timeout_seconds: float = 30.0
     max_observers_per_room: int = 16

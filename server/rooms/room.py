@@ -396,7 +396,7 @@ class Room:
                         raise _MatchOver(await self._not_your_turn(mover, seat, move))
                     think = arrived - requested
                     self.stats.think_seconds.append(think)
-                    move_log.info("room %s seat %d turn move after %.3f s", self.id, seat, think)
+                    move_log.info("room %s seat %d moved after %.3f s", self.id, seat, think)
                     if timed and think > self.clocks.soft:
                         raise _MatchOver(self._violation(Violation(Cause.SOFT_TIMEOUT, seat)))
                     await self._apply(seat, move)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from server_testkit import InProcessObserver, InProcessPlayer
@@ -275,3 +276,21 @@ async def test_one_connection_takes_one_seat_per_room() -> None:
         lobby.join_room(link, first.room.id)
     assert err.value.kind is LobbyErrorKind.BAD_REQUEST
     await lobby.close()
+
+
+async def test_can_timeout_false_seat_has_no_clock() -> None:
+    lobby = Lobby(clocks=Clocks(soft=0.1, hard=0.15))
+    room, codes = lobby.prepare(
+        None, [SlotRequest("slow", can_timeout=False), SlotRequest("fast")], pause=False)
+    a, b = InProcessPlayer(1, delay=0.4), InProcessPlayer(2)
+    lobby.seated(lobby.join_prepared(a, codes[0]))
+    lobby.seated(lobby.join_prepared(b, codes[1]))
+    async with asyncio.timeout(WAIT):
+        while len([e for e in b.events if isinstance(e, StateChanged)]) < 2:
+            await asyncio.sleep(0.02)
+    # The slow seat's first move counted although it came after both clocks.
+    states = [e.state for e in b.events if isinstance(e, StateChanged)]
+    assert states[1].turn == 1
+    with contextlib.suppress(LobbyError):  # the fast seat may have ended it on a busy machine
+        room.cancel()
+    await finished(a, b)
