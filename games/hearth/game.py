@@ -1030,6 +1030,14 @@ class State:
             return list(acts)
         return [a for a in acts if self._actor(a) == player]
 
+    def legal_moves(self, player: int) -> list[Action]:
+        """DESIGN's name for :meth:`legal_actions` of one seat."""
+        return self.legal_actions(player)
+
+    def view(self, player: int) -> dict[str, Any]:
+        """DESIGN's name for :meth:`observation`."""
+        return self.observation(player)
+
     def _actor(self, a: Action) -> int:
         return a.entity if a.kind == Kind.MULLIGAN else self.current
 
@@ -1095,13 +1103,18 @@ class State:
 
     # ------------------------------------------------------------------ applying actions
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action; raises :class:`IllegalAction` (state unchanged) otherwise."""
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply a legal action; raises :class:`IllegalAction` (state unchanged) otherwise.
+
+        ``player`` (optional): the seat sending it; an action that is not that player's to
+        take is refused (a server passes the seat; playouts need not)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
         if action not in legal:
             raise IllegalAction(f"illegal action {action!r}")
+        if player is not None and self._actor(action) != player:
+            raise IllegalAction(f"{action!r} is not player {player}'s to take")
         self._legal = None
         kind = action.kind
         if kind == Kind.MULLIGAN:

@@ -209,3 +209,18 @@ def test_clone_with_history_continues_its_own_stream() -> None:
     play_randomly(c, 2, max_actions=20)
     assert len(g.history()) == n and len(c.history()) > n
     assert c.history()[:n] == g.history()
+
+
+def test_apply_checks_the_sending_seat() -> None:
+    g = hearth.new_game(seed=2, first_player=1)
+    before = g.hash()
+    with pytest.raises(hearth.IllegalAction):
+        g.apply(Action(Kind.MULLIGAN, 1), player=2)
+    assert g.hash() == before
+    g.apply(Action(Kind.MULLIGAN, 1), player=1)
+    g.apply(Action(Kind.MULLIGAN, 2), player=2)
+    with pytest.raises(hearth.IllegalAction):
+        g.apply(hearth.END_TURN, player=2)
+    g.apply(hearth.END_TURN, player=1)
+    assert g.current == 2 and g.legal_moves(2) == g.legal_actions(2)
+    assert g.view(1) == g.observation(1)
