@@ -24,7 +24,7 @@ from pathlib import Path
 from bots.blokus.kit import Bot
 from games.blokus import COLORS, SHAPE_SIZE, SetMove, SkipMove, State
 
-__all__ = ["BUNDLED", "GreedyBot", "RandomBot", "greedy_score", "load_bot"]
+__all__ = ["BUNDLED", "GreedyBot", "RandomBot", "bot_factory", "greedy_score", "load_bot"]
 
 Move = SetMove | SkipMove
 
@@ -157,15 +157,22 @@ BUNDLED: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 def load_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from a bundled name, ``package.module:Class`` or ``path/to/file.py:Class``.
 
-    The class is called with ``seed=`` if its constructor takes one, else without arguments.
-
     >>> load_bot("greedy", seed=2).name
     'greedy'
     >>> load_bot("bots.blokus.bundled:RandomBot").name
     'random'
     """
+    return bot_factory(spec)(seed)
+
+
+def bot_factory(spec: str) -> BotFactory:
+    """What ``load_bot`` calls: resolve ``spec`` once, then make a fresh bot per seed.
+
+    A class is called with ``seed=`` if its constructor takes one, else without arguments.
+    Raises ValueError for anything that does not name a ``Bot`` subclass.
+    """
     if spec in BUNDLED:
-        return BUNDLED[spec](seed)
+        return BUNDLED[spec]
     where, sep, class_name = spec.rpartition(":")
     if not sep or not where or not class_name:
         known = ", ".join(sorted(BUNDLED))
@@ -174,7 +181,7 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         path = Path(where)
         if not path.is_file():
             raise ValueError(f"no such file: {where}")
-        module_name = f"_gauntlet_bot_{abs(hash(path.resolve()))}"
+        module_name = f"_gauntlet_bot_{path.stem}_{abs(hash(path.resolve()))}"
         module_spec = importlib.util.spec_from_file_location(module_name, path)
         if module_spec is None or module_spec.loader is None:
             raise ValueError(f"cannot load {where}")
@@ -193,4 +200,7 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         takes_seed = "seed" in inspect.signature(cls).parameters
     except (TypeError, ValueError):
         takes_seed = False
-    return cls(seed=seed) if takes_seed else cls()
+    bot_class: type[Bot] = cls
+    if takes_seed:
+        return lambda seed: bot_class(seed=seed)  # type: ignore[call-arg]
+    return lambda seed: bot_class()

@@ -323,7 +323,8 @@ class BotSession:
         match event:
             case m.Memento(state=state):
                 self.state = state
-                self._call(self.bot.on_update, state)
+                # A copy, so that a bot scribbling on it cannot change what we check against.
+                self._call(self.bot.on_update, state.clone())
             case m.MoveRequest(room_id=room_id):
                 return self._answer(room_id)
             case m.Joined(room_id=room_id):

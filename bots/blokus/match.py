@@ -31,6 +31,7 @@ __all__ = [
     "AdminError",
     "BotSummary",
     "GameRecord",
+    "SeriesError",
     "bot_seed",
     "reachable",
     "run_series",
@@ -45,7 +46,11 @@ TIMEOUT_CAUSES = frozenset({"SOFT_TIMEOUT", "HARD_TIMEOUT"})
 DEFAULT_IDLE_TIMEOUT = 60.0
 
 
-class AdminError(Exception):
+class SeriesError(Exception):
+    """A series cannot go on; ``str()`` is meant for humans."""
+
+
+class AdminError(SeriesError):
     """The admin connection failed (wrong password, server gone, protocol broken)."""
 
 
@@ -179,6 +184,7 @@ class GameRecord:
     cause: str | None = None
     violator: str | None = None
     error: str | None = None
+    failures: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -256,6 +262,7 @@ def _record(index: int, seats: tuple[str, str], outcomes: list[Outcome | BaseExc
         return GameRecord(index, seats, error=errors)
     outcome = results[0]
     by_team = dict(zip(TEAMS, seats, strict=True))
+    failures = {seats[i]: str(o) for i, o in enumerate(outcomes) if not isinstance(o, Outcome)}
     return GameRecord(
         index,
         seats,
@@ -265,6 +272,7 @@ def _record(index: int, seats: tuple[str, str], outcomes: list[Outcome | BaseExc
         reason=outcome.reason,
         cause=outcome.cause,
         violator=by_team.get(outcome.violator) if outcome.violator else None,
+        failures=failures,
     )
 
 
@@ -306,12 +314,18 @@ async def run_series(
         seats = (label_b, label_a) if swapped else (label_a, label_b)
         makers = (make_b, make_a) if swapped else (make_a, make_b)
         sides = (1, 0) if swapped else (0, 1)
+        players: list[Bot] = []
+        for team in range(2):
+            try:
+                players.append(makers[team](bot_seed(seed, index, sides[team])))
+            except Exception as error:
+                raise SeriesError(f"cannot create bot {seats[team]}: "
+                                  f"{type(error).__name__}: {error}") from error
         prepared = await admin.prepare(seats)
         codes = prepared.reservations
         tasks = [
-            asyncio.create_task(play_async(
-                makers[team](bot_seed(seed, index, sides[team])), host, port, codes[team],
-                idle_timeout=idle_timeout))
+            asyncio.create_task(play_async(players[team], host, port, codes[team],
+                                           idle_timeout=idle_timeout))
             for team in range(2)
         ]
         outcomes: list[Outcome | BaseException] = []
@@ -342,7 +356,7 @@ async def run_series(
         async with asyncio.TaskGroup() as group:
             for _ in range(min(concurrency, max(games, 1))):
                 group.create_task(worker())
-    except* AdminError as group_error:
+    except* SeriesError as group_error:
         raise group_error.exceptions[0] from None
     finally:
         await admin.close()

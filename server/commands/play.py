@@ -56,14 +56,15 @@ def play(
     = False,
 ) -> None:
     """Play a series of games between two bots and print who won."""
-    from bots.blokus import load_bot
+    from bots.blokus.bundled import bot_factory
 
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}; known: {', '.join(GAMES)}",
                                  param_hint="GAME")
+    factories = []
     for spec in (bot_a, bot_b):
         try:
-            load_bot(spec, 0)
+            factories.append(bot_factory(spec))
         except (ValueError, ImportError) as error:
             raise typer.BadParameter(str(error), param_hint="BOT") from None
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
@@ -71,7 +72,7 @@ def play(
     labels = _labels(bot_a, bot_b)
     try:
         records, where = asyncio.run(_play(
-            bots=((labels[0], bot_a), (labels[1], bot_b)), games=games, seed=seed,
+            bots=((labels[0], factories[0]), (labels[1], factories[1])), games=games, seed=seed,
             concurrency=concurrency, host=host, port=port, admin_password=admin_password,
             data_dir=data_dir, no_timeout=no_timeout,
         ))
@@ -83,6 +84,11 @@ def play(
     summaries = summarise(records, labels)
     console = Console()
     console.print(_table(summaries, len(records), where))
+    for label in labels:
+        failed_games = [r.failures[label] for r in records if label in r.failures]
+        if failed_games:
+            typer.echo(f"note: {label} stopped early in {len(failed_games)} game(s); first: "
+                       f"{failed_games[0]}", err=True)
     failed = sum(1 for r in records if r.error is not None)
     if json_out is not None:
         document: dict[str, Any] = {
@@ -125,21 +131,17 @@ def _external_password(explicit: str | None, data_dir: Path) -> str:
     return stored
 
 
-async def _play(*, bots: tuple[tuple[str, str], tuple[str, str]], games: int,
+async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, host: str, port: int | None,
                 admin_password: str | None, data_dir: Path, no_timeout: bool,
                 ) -> tuple[list[Any], str]:
-    from bots.blokus import load_bot
-    from bots.blokus.match import AdminError, reachable, run_series
+    from bots.blokus.match import SeriesError, reachable, run_series
     from server.runtime import GauntletServer
-
-    (label_a, spec_a), (label_b, spec_b) = bots
-    makers = ((label_a, lambda s: load_bot(spec_a, s)), (label_b, lambda s: load_bot(spec_b, s)))
 
     async def series(server_port: int, password: str) -> list[Any]:
         with _progress(games) as (progress, task):
             return await run_series(
-                makers, games, host=host, port=server_port, password=password,
+                bots, games, host=host, port=server_port, password=password,
                 concurrency=concurrency, seed=seed,
                 on_game=lambda _record: progress.advance(task),
             )
@@ -156,7 +158,7 @@ async def _play(*, bots: tuple[tuple[str, str], tuple[str, str]], games: int,
                 return await series(server.tcp_port, config.resolve_admin_password()), where
         except OSError as error:
             raise _PlayError(f"cannot start a server on {host}:{port}: {error}") from None
-    except AdminError as error:
+    except SeriesError as error:
         raise _PlayError(str(error)) from None
 
 

@@ -143,3 +143,34 @@ def test_bot_seeds_depend_on_game_and_side_only() -> None:
     assert bot_seed(5, 3, 0) == bot_seed(5, 3, 0)
     seeds = {bot_seed(5, game, side) for game in range(50) for side in (0, 1)}
     assert len(seeds) == 100
+
+
+def test_a_crashing_bot_loses_by_leaving_and_the_series_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "crashing.py"
+    path.write_text(
+        "from bots.blokus import Bot\n"
+        "class Crash(Bot):\n"
+        "    def move(self, state):\n"
+        "        raise RuntimeError('bug in my bot')\n"
+        "class NeedsArgs(Bot):\n"
+        "    def __init__(self, depth):\n"
+        "        self.depth = depth\n", encoding="utf-8")
+    out = tmp_path / "series.json"
+    result = CliRunner().invoke(app, [
+        "play", "blokus", f"{path}:Crash", "random", "-n", "2", "-c", "2", "--json", str(out),
+        "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    crash, rand = document["summary"]
+    assert (crash["losses"], crash["violations"], crash["timeouts"]) == (2, 2, 0)
+    assert rand["wins"] == 2
+    assert all(r["cause"] == "LEFT" and r["violator"] == crash["label"]
+               for r in document["games"])
+    assert all("RuntimeError: bug in my bot" in r["failures"][crash["label"]]
+               for r in document["games"])
+    assert "stopped early in 2 game(s)" in result.output
+
+    result = CliRunner().invoke(app, ["play", "blokus", f"{path}:NeedsArgs", "random", "-n", "1",
+                                      "--data-dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "error: cannot create bot" in result.output and "Traceback" not in result.output
