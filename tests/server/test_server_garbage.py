@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 
@@ -30,10 +31,8 @@ NASTY = [
 
 async def send_and_drop(port: int, data: bytes) -> bytes:
     client = await ScClient.connect(port)
-    try:
+    with contextlib.suppress(ConnectionError, OSError):
         await client.send_raw(data)
-    except (ConnectionError, OSError):
-        pass
     try:
         return await client.read_to_eof(timeout=10)
     except (ConnectionError, OSError):
