@@ -220,6 +220,12 @@ def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSum
     """Wins/draws/losses, mean points, timeouts (and other violations) per bot.
 
     A game without a result (``error``) counts in ``games`` and ``errors`` only.
+
+    >>> games = [GameRecord(0, ("a", "b"), winner="a", points=(120, 90)),
+    ...          GameRecord(1, ("b", "a"), winner=None, points=(100, 100))]
+    >>> a, b = summarise(games, ("a", "b"))
+    >>> (a.wins, a.draws, a.losses, a.mean_points), (b.losses, b.as_team_one)
+    ((1, 1, 0, 110.0), (1, 1))
     """
     summaries = {label: BotSummary(label) for label in labels}
     for record in records:
