@@ -7,12 +7,15 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from server.config import ServerConfig
 from server.runtime import GauntletServer
 
 GAMES = 100
 
 
+@pytest.mark.slow
 async def test_hundred_concurrent_games() -> None:
     # No clocks: on a shared 2-core machine 200 players in one process may answer late,
     # and timeouts are tested elsewhere.
