@@ -1,0 +1,122 @@
+"""Seeded random games over the whole card set, with the engine's bookkeeping checked
+against a from-scratch recomputation after every action.
+
+The incremental parts (aura contributions, the trigger index, attached enchantments, zone
+lists) must always equal what a slow, obvious recomputation gives; a single missed update
+in any card (an adjacency change, an enrage, a silenced trigger, a transform) shows up.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import hearth
+from games.hearth import scenario as S
+from games.hearth.carddb import load_cards
+from games.hearth.data.extract import COLLECTIBLE
+from games.hearth.dsl import Ctx
+from games.hearth.enums import (
+    ATTACHED,
+    SILENCED,
+    T_MINION,
+    TO_BE_DESTROYED,
+    Z_DECK,
+    Z_HAND,
+    Z_PLAY,
+    ZONE,
+)
+from games.hearth.game import State
+from games.hearth.rng import SplitMix64
+
+CARDS = list(COLLECTIBLE)
+HEROES = ("HERO_01", "HERO_04", "HERO_08", "HERO_09")
+
+
+def decks(seed: int) -> list[tuple[str, list[str]]]:
+    n = len(CARDS)
+    return [
+        (HEROES[seed % 4], [CARDS[(seed * 5 + 3 * i) % n] for i in range(30)]),
+        (HEROES[(seed // 4) % 4], [CARDS[(seed * 11 + 7 * i + 1) % n] for i in range(30)]),
+    ]
+
+
+def problems(g: State) -> list[str]:
+    out: list[str] = []
+    ents = g.ents
+    for p in (1, 2):
+        if len(g.board[p]) > 7 or len(g.hand[p]) > 10:
+            out.append(f"zone limits broken for player {p}")
+        for zone, ids in ((Z_PLAY, g.board[p]), (Z_HAND, g.hand[p]), (Z_DECK, g.deck[p])):
+            for i in ids:
+                e = ents[i]
+                if e[ZONE] != zone or g.controller(e) != p:
+                    out.append(f"{e} listed in zone {zone} of {p} but tagged otherwise")
+        if not g.over:
+            for i in g.board[p]:
+                if g.health(i) <= 0 or ents[i].tags.get(TO_BE_DESTROYED):
+                    out.append(f"{ents[i]} is dead but still on the board")
+    # Aura contributions: recompute every aura's selection and the per-entity sums.
+    expected: dict[int, dict[int, int]] = {}
+    for inst in g.auras:
+        src = ents[inst.source]
+        if src[ZONE] != Z_PLAY or src.tags.get(SILENCED):
+            out.append(f"aura of {src} active while not in play or silenced")
+        chosen = tuple(inst.defn.sel(g, Ctx(inst.source, 0, g.controller(src))))
+        if chosen != inst.applied:
+            out.append(f"aura of {src}: applied {inst.applied}, should be {chosen}")
+        deltas = load_cards()[inst.defn.enchant_id].script.buff
+        for t in chosen:
+            acc = expected.setdefault(t, {})
+            for tag, d in deltas:
+                acc[tag] = acc.get(tag, 0) + d
+    for i, e in ents.items():
+        have = {k: v for k, v in (e.aura or {}).items() if v}
+        want = {k: v for k, v in expected.get(i, {}).items() if v}
+        if have != want:
+            out.append(f"{e}: aura contributions {have}, should be {want}")
+    # Every minion in play with card text is registered exactly when it is not silenced.
+    for p in (1, 2):
+        for i in g.board[p]:
+            e = ents[i]
+            script = e.card.script
+            silenced = bool(e.tags.get(SILENCED))
+            for trig in script.triggers:
+                listed = i in g.triggers.get(trig.event, [])
+                if listed == silenced:
+                    out.append(f"{e}: trigger registration {listed}, silenced {silenced}")
+            sources = sum(inst.source == i for inst in g.auras)
+            if sources != (0 if silenced else len(script.auras)):
+                out.append(f"{e}: {sources} active auras")
+    for lst in g.triggers.values():
+        for i in lst:
+            if ents[i][ZONE] != Z_PLAY or ents[i].card.type != T_MINION:
+                out.append(f"{ents[i]} listens while not a minion in play")
+    for i in g.enchants:
+        target = ents[ents[i][ATTACHED]]
+        if target[ZONE] != Z_PLAY or ents[i][ZONE] != Z_PLAY:
+            out.append(f"enchantment {ents[i]} attached to {target} out of play")
+    return out
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_games_keep_the_incremental_state_exact(chunk: int) -> None:
+    for seed in range(chunk * 10, chunk * 10 + 10):
+        g = hearth.new_game(seed=seed, decks=decks(seed))
+        policy = SplitMix64(seed * 31 + 7)
+        for _ in range(3000):
+            if g.is_over:
+                break
+            acts = g.legal_actions()
+            g.apply(acts[policy.below(len(acts))])
+            found = problems(g)
+            assert found == [], (seed, found[:5])
+        assert g.is_over
+
+
+def test_the_checker_sees_a_missed_aura_update() -> None:
+    g = S.prepared()
+    wisp = S.summon(g, 1, "CS2_231")
+    S.summon(g, 1, "EX1_162")
+    assert problems(g) == []
+    g.ents[wisp].aura = {}  # as if the Dire Wolf's update had been missed
+    assert problems(g) != []
