@@ -20,6 +20,9 @@ Which tags are compared, and why:
   in that viewer's stream (full/show/change_entity names, power_block cardID).
 * The set of entity ids is the same on both sides.
 
+Games use the default decks (reference §2.4) and, in a few chunks, random decks drawn from
+the whole card set of reference §4, so that every card's history gets replayed.
+
 Some games also go through the stronger Power.log text path (`hslog.LogParser`), which
 must rebuild the very same packet tree and entities, and some are checked at random
 points mid-game (between actions), not only at the end.
@@ -45,6 +48,66 @@ MIDGAME_SEEDS = range(2000, 2008)
 MIDGAME_EVERY = 12  # on average one check per this many actions
 ACTION_CAP = 5000
 
+# Reference hearth-engine.md §4: the 52 collectible cards and the 4 heroes, for random decks
+# that reach the cards the default decks leave out (auras, deathrattles, Faceless, ...).
+COLLECTIBLES = [
+    "CS2_231",
+    "CS2_168",
+    "CS2_172",
+    "CS2_120",
+    "CS2_182",
+    "CS2_200",
+    "CS2_171",
+    "CS2_124",
+    "CS2_121",
+    "CS2_179",
+    "EX1_008",
+    "CS2_189",
+    "EX1_019",
+    "EX1_506",
+    "CS2_196",
+    "CS2_226",
+    "EX1_015",
+    "EX1_066",
+    "CS2_188",
+    "CS2_142",
+    "EX1_012",
+    "CS2_122",
+    "CS2_222",
+    "EX1_508",
+    "EX1_162",
+    "DS1_055",
+    "EX1_096",
+    "EX1_556",
+    "EX1_564",
+    "EX1_007",
+    "EX1_399",
+    "NEW1_019",
+    "CS2_203",
+    "EX1_393",
+    "CS2_029",
+    "CS2_024",
+    "CS2_025",
+    "CS2_032",
+    "EX1_277",
+    "CS2_023",
+    "CS2_022",
+    "CS2_027",
+    "CS2_026",
+    "CS2_108",
+    "CS2_105",
+    "EX1_400",
+    "EX1_606",
+    "CS2_092",
+    "CS2_004",
+    "EX1_332",
+    "CS2_093",
+    "CS2_106",
+]
+HEROES = ("HERO_01", "HERO_04", "HERO_08", "HERO_09")
+RANDOM_DECK_CHUNKS = 4
+RANDOM_DECK_GAMES = 6
+
 HIDDEN_ZONES = frozenset({Zone.HAND, Zone.DECK})
 PUBLIC_OF_HIDDEN = (GameTag.ZONE, GameTag.CONTROLLER, GameTag.ZONE_POSITION)
 ALLOWED_ON_HIDDEN = frozenset({*PUBLIC_OF_HIDDEN, GameTag.ENTITY_ID})
@@ -52,9 +115,9 @@ ALLOWED_ON_HIDDEN = frozenset({*PUBLIC_OF_HIDDEN, GameTag.ENTITY_ID})
 EngineEntities = Mapping[int, tuple[str, Mapping[int, int]]]
 
 
-def random_game(seed: int, stop_after: int | None = None) -> Any:
+def random_game(seed: int, stop_after: int | None = None, decks: Any = None) -> Any:
     """Uniformly random legal actions from `new_game(seed, history=True)`."""
-    state = hearth.new_game(seed=seed, history=True)
+    state = hearth.new_game(seed=seed, decks=decks, history=True)
     rng = random.Random(seed)
     for _ in range(ACTION_CAP if stop_after is None else stop_after):
         if state.is_over:
@@ -139,6 +202,19 @@ def test_every_stream_replays_to_the_engine_state(chunk: int) -> None:
             unfinished.append(seed)
         problems.extend(check(state, seed))
     assert not unfinished, f"random games did not finish: seeds {unfinished}"
+    assert not problems, "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("chunk", range(RANDOM_DECK_CHUNKS))
+def test_random_decks_of_the_whole_card_set_replay_too(chunk: int) -> None:
+    problems: list[str] = []
+    for seed in range(3000 + chunk * RANDOM_DECK_GAMES, 3000 + (chunk + 1) * RANDOM_DECK_GAMES):
+        rng = random.Random(seed)
+        decks = [(rng.choice(HEROES), [rng.choice(COLLECTIBLES) for _ in range(30)]) for _ in "12"]
+        state = random_game(seed, decks=decks)
+        assert state.is_over, f"seed {seed}: the random game did not finish"
+        problems.extend(check(state, seed))
+    assert len(set(COLLECTIBLES)) == 52
     assert not problems, "\n".join(problems[:40])
 
 
