@@ -345,6 +345,10 @@ class BotSession:
                 return self.conn.send(m.Close()) + self.conn.close()
             case m.ErrorPacket(message=message):
                 raise ServerRefused(f"the server refused a request: {message}")
+            case StreamEnd() | ConnectionClosed() if self.outcome is not None:
+                # The result came but no <left>: the game is over all the same.
+                self.finished = True
+                return self.abort()
             case StreamEnd() | ConnectionClosed():
                 raise ServerClosed(
                     "the server closed the connection before the game was over"

@@ -183,6 +183,19 @@ def test_server_gone_before_the_end(ending: bytes) -> None:
         session.receive_data(b"")
 
 
+@pytest.mark.parametrize("ending", [b"", b"\n</protocol>"])
+def test_end_after_the_result_without_left_is_fine(ending: bytes) -> None:
+    session = BotSession(RandomBot(1))
+    sent = session.start()
+    for message in server_script(blokus.new_game("PENTO_U"))[:5]:
+        sent += session.receive_data(message)
+    sent += session.receive_data(ending)
+    if not session.finished:
+        sent += session.receive_data(b"")
+    assert session.finished and session.outcome is not None and session.outcome.won
+    assert m.Close() in decode_client(sent) and sent.endswith(b"</protocol>")
+
+
 def test_server_gone_before_joining() -> None:
     session = BotSession(RandomBot())
     session.start()
