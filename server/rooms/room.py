@@ -423,8 +423,11 @@ class Room:
                 Cause.RULE_VIOLATION, seat, mistake_name=exc.name, mistake_text=exc.text,
                 move=move,
             ))) from None
+        # Paused: the new state goes to observers only, except the final one, which the
+        # players need before the result.
+        to_players = not self.paused or self.game.is_over
         await self._emit(StateChanged(self.game.snapshot()),
-                         frozenset() if self.paused else self._all_seats(), observers=True)
+                         self._all_seats() if to_players else frozenset(), observers=True)
 
     async def _set_paused(self, paused: bool) -> None:
         if paused == self.paused:
