@@ -1,4 +1,12 @@
-"""Mage spells (Fireball and Frostbolt are declared in :mod:`.basic`)."""
+"""Mage spells (Fireball and Frostbolt are declared in :mod:`.basic`).
+
+>>> from games.hearth import scenario as S
+>>> g = S.prepared()
+>>> kobold = S.summon(g, 1, "CS2_142")         # Spell Damage +1: one more missile
+>>> S.play(g, S.give(g, 1, "EX1_277"))         # Arcane Missiles, empty enemy board
+>>> g.health(g.hero[2])
+26
+"""
 
 from __future__ import annotations
 

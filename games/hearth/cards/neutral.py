@@ -8,6 +8,15 @@ Stormwind Champion are declared in :mod:`.basic`.
 
 Play requirements follow SabberStone's CoreCardsGen/Expert1CardsGen (the 17.6 CardDefs
 hold none).
+
+>>> from games.hearth import scenario as S
+>>> from games.hearth.enums import ATK
+>>> g = S.prepared()
+>>> wisps = [S.summon(g, 1, "CS2_231") for _ in range(3)]
+>>> warlord = S.give(g, 1, "CS2_226")          # Frostwolf Warlord
+>>> S.play(g, warlord)
+>>> g.ents[warlord].card.name, g.ents[warlord][ATK], g.health(warlord)
+('Frostwolf Warlord', 7, 7)
 """
 
 from __future__ import annotations

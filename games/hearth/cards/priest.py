@@ -1,4 +1,15 @@
-"""Priest and Paladin spells (Blessing of Kings is declared in :mod:`.basic`)."""
+"""Priest and Paladin spells (Blessing of Kings is declared in :mod:`.basic`).
+
+>>> from games.hearth import scenario as S
+>>> from games.hearth.enums import HEALTH
+>>> g = S.prepared(hero1="HERO_09")
+>>> raptor = S.summon(g, 2, "CS2_172")
+>>> S.play(g, S.give(g, 1, "CS2_004"), raptor)  # Power Word: Shield: 3/4
+>>> _ = g.damage(g.hero[1], raptor, 3)
+>>> S.play(g, S.give(g, 1, "EX1_332"), raptor)  # Silence: back to 3/2, still alive at 1
+>>> g.health(raptor), g.ents[raptor][HEALTH]  # current and maximum health
+(1, 2)
+"""
 
 from __future__ import annotations
 

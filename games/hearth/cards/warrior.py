@@ -1,4 +1,12 @@
-"""Warrior spells and Fiery War Axe (a plain 3/2 weapon in patch 17.6: stats only)."""
+"""Warrior spells and Fiery War Axe (a plain 3/2 weapon in patch 17.6: stats only).
+
+>>> from games.hearth import scenario as S
+>>> g = S.prepared(hero1="HERO_01")
+>>> S.play(g, S.give(g, 1, "CS2_105"))         # Heroic Strike
+>>> S.play(g, S.give(g, 1, "CS2_106"))         # Fiery War Axe
+>>> g.attack_value(g.hero[1])
+7
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,17 @@
+"""The examples in the card modules' docstrings run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["mage", "neutral", "priest", "warrior"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_card_module_doctests(name: str) -> None:
+    module = importlib.import_module(f"games.hearth.cards.{name}")
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0
