@@ -1,0 +1,17 @@
+"""The examples in the server's docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["server.config", "server.rooms.lobby", "server.rooms.game", "server.net.sniff",
+           "server.runtime"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
