@@ -160,3 +160,18 @@ def test_new1_019_knife_juggler() -> None:
         S.play(g, S.give(g, 1, "CS2_231"))
         hits.append([b - g.health(i) for b, i in zip(before, enemies, strict=True)])
     assert all(sorted(h) == [0, 0, 0, 1] for h in hits)
+
+
+def test_ex1_556_harvest_golems_dying_together_keep_their_slots() -> None:
+    g = S.prepared(hero1="HERO_01")
+    first = S.summon(g, 1, "EX1_556")
+    wisp = S.summon(g, 1, "CS2_231")
+    second = S.summon(g, 1, "EX1_556")
+    keeper = S.summon(g, 1, "CS2_182")
+    for golem in (first, second):
+        g.damage(g.hero[2], golem, 2)
+    g._deaths()
+    S.play(g, S.give(g, 1, "EX1_400"))  # Whirlwind kills both Golems and the Wisp
+    assert dead(g, first) and dead(g, second) and dead(g, wisp)
+    assert card_ids(g, g.board[1]) == ["skele21", "skele21", "CS2_182"]
+    assert g.board[1][2] == keeper and g.board[1][0] < g.board[1][1]
