@@ -13,9 +13,11 @@ frozenset()
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.blokus.shapes import COLOR_INDEX, ROTATION_INDEX, SHAPE_INDEX, Cell, transform
+from games.blokus.tables import cells_to_mask
 
 # Positions further away than this can never be legal; refusing them keeps garbage
 # input (huge ints from a peer) from costing anything.
@@ -36,35 +38,39 @@ def _check_coordinate(name: str, value: object) -> int:
     return value
 
 
-class SetMove:
+class SetMove(tuple):  # type: ignore[type-arg]
     """Place `kind` of `color`, rotated then flipped, with its bounding box's top-left at (x, y).
 
     Immutable and hashable. `cells` may lie off the board (such a move is illegal).
+    Equality and hash go by (colour, cells), as the official code does; the rotation,
+    flip and position that spell a placement do not matter.
 
     >>> SetMove("BLUE", "PENTO_U", x=17, y=0)
     SetMove('BLUE', 'PENTO_U', rotation='NONE', flipped=False, x=17, y=0)
     """
 
-    __slots__ = ("_cells", "_hash", "color", "flipped", "kind", "rotation", "x", "y")
+    # A tuple underneath: (colour, kind, rotation, flipped, x, y, board mask), with the
+    # bitboard of the cells in the games.blokus.tables layout (-1 when a cell lies off the
+    # board). Moves are made by the hundred thousand in searches, and a tuple is the
+    # cheapest immutable object Python builds.
+    __slots__ = ()
 
-    color: str
-    kind: str
-    rotation: str
-    flipped: bool
-    x: int
-    y: int
-    _cells: frozenset[Cell] | None
-    _hash: int | None
+    color: str = property(itemgetter(0))  # type: ignore[assignment]
+    kind: str = property(itemgetter(1))  # type: ignore[assignment]
+    rotation: str = property(itemgetter(2))  # type: ignore[assignment]
+    flipped: bool = property(itemgetter(3))  # type: ignore[assignment]
+    x: int = property(itemgetter(4))  # type: ignore[assignment]
+    y: int = property(itemgetter(5))  # type: ignore[assignment]
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         color: str,
         kind: str,
         rotation: str = "NONE",
         flipped: bool = False,
         x: int = 0,
         y: int = 0,
-    ) -> None:
+    ) -> SetMove:
         _check_color(color)
         if not isinstance(kind, str) or kind not in SHAPE_INDEX:
             raise ValueError(f"unknown shape {kind!r}")
@@ -74,84 +80,60 @@ class SetMove:
             raise TypeError(f"flipped must be a bool, not {type(flipped).__name__}")
         _check_coordinate("x", x)
         _check_coordinate("y", y)
-        self._init(color, kind, rotation, flipped, x, y, None)
-
-    def _init(
-        self,
-        color: str,
-        kind: str,
-        rotation: str,
-        flipped: bool,
-        x: int,
-        y: int,
-        cells: frozenset[Cell] | None,
-    ) -> None:
-        setter = object.__setattr__
-        setter(self, "color", color)
-        setter(self, "kind", kind)
-        setter(self, "rotation", rotation)
-        setter(self, "flipped", flipped)
-        setter(self, "x", x)
-        setter(self, "y", y)
-        setter(self, "_cells", cells)
-        setter(self, "_hash", None)
+        mask = cells_to_mask((x + dx, y + dy) for dx, dy in transform(kind, rotation, flipped))
+        return _new_tuple(cls, (color, kind, rotation, flipped, x, y, -1 if mask is None else mask))
 
     @classmethod
     def _trusted(
-        cls,
-        color: str,
-        kind: str,
-        rotation: str,
-        flipped: bool,
-        x: int,
-        y: int,
-        cells: frozenset[Cell] | None = None,
+        cls, color: str, kind: str, rotation: str, flipped: bool, x: int, y: int, mask: int
     ) -> SetMove:
         """Build without checking the arguments (for the engine's own move tables)."""
-        move = cls.__new__(cls)
-        move._init(color, kind, rotation, flipped, x, y, cells)
-        return move
+        return _new_tuple(cls, (color, kind, rotation, flipped, x, y, mask))
 
     @property
     def cells(self) -> frozenset[Cell]:
         """The board cells this placement covers."""
-        cells = self._cells
-        if cells is None:
-            x, y = self.x, self.y
-            cells = frozenset(
-                (x + dx, y + dy) for dx, dy in transform(self.kind, self.rotation, self.flipped)
-            )
-            object.__setattr__(self, "_cells", cells)
-        return cells
+        x, y = self[4], self[5]
+        return frozenset((x + dx, y + dy) for dx, dy in transform(self[1], self[2], self[3]))
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+    def _board_mask(self) -> int:
+        """The bitboard of the cells, or -1 if a cell lies off the board."""
+        return self[6]  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if other is self:
             return True
-        if isinstance(other, SetMove):
-            return self.color == other.color and self.cells == other.cells
-        return NotImplemented
+        if not isinstance(other, SetMove):
+            return NotImplemented
+        if self[0] != other[0]:
+            return False
+        mine, theirs = self[6], other[6]
+        if mine >= 0 or theirs >= 0:
+            # On the board the bitboard is the cell set.
+            return bool(mine == theirs)
+        return self.cells == other.cells
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        value = self._hash
-        if value is None:
-            value = hash((self.color, self.cells))
-            object.__setattr__(self, "_hash", value)
-        return value
+        mask = self[6]
+        if mask >= 0:
+            return hash((self[0], mask))
+        return hash((self[0], self.cells))
 
     def __repr__(self) -> str:
         return (
-            f"SetMove({self.color!r}, {self.kind!r}, rotation={self.rotation!r}, "
-            f"flipped={self.flipped!r}, x={self.x!r}, y={self.y!r})"
+            f"SetMove({self[0]!r}, {self[1]!r}, rotation={self[2]!r}, "
+            f"flipped={self[3]!r}, x={self[4]!r}, y={self[5]!r})"
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (SetMove, (self.color, self.kind, self.rotation, self.flipped, self.x, self.y))
+        return (SetMove, tuple(self[:6]))
+
+
+_new_tuple = tuple.__new__
 
 
 class SkipMove:

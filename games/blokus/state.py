@@ -53,18 +53,14 @@ _MAX_TURN = 10_000
 _MOVES: tuple[list[SetMove | None], ...] = tuple([None] * T.PLACEMENT_COUNT for _ in COLORS)
 
 
-def _move_of(color: int, pid: int) -> SetMove:
-    move = _MOVES[color][pid]
+_SKIPS = tuple(SkipMove(color) for color in COLORS)
+
+
+def _move_of(color: int, pid: int, _new: Any = tuple.__new__, _fields: Any = T.P_FIELDS) -> SetMove:
+    """The shared SetMove of placement `pid` for colour index `color` (made on first use)."""
+    move: SetMove | None = _MOVES[color][pid]
     if move is None:
-        move = SetMove._trusted(
-            COLORS[color],
-            SHAPES[T.P_SHAPE[pid]],
-            T.P_ROTATION[pid],
-            T.P_FLIPPED[pid],
-            T.P_X[pid],
-            T.P_Y[pid],
-            T.mask_to_cells(T.P_MASK[pid]),
-        )
+        move = _new(SetMove, (COLORS[color], *_fields[pid]))
         _MOVES[color][pid] = move
     return move
 
@@ -402,17 +398,43 @@ class State:
     def legal_moves(self) -> Iterator[Move]:
         """Every distinct legal placement of the current colour once, then SkipMove if allowed.
 
-        Lazy; nothing once the game is over. Each placement carries the first (rotation,
-        flipped) of the official variant order that gives its cells.
+        Lazy, one anchor (attach corner) at a time; nothing once the game is over. Each
+        placement carries the first (rotation, flipped) of the official variant order that
+        gives its cells. The moves are those of the position when iteration started.
         """
         if self.is_over:
             return
         color = self._turn % 4
         moves = _MOVES[color]
-        for pid in self._placement_ids(color):
-            yield moves[pid] or _move_of(color, pid)
-        if self._undeployed[color] != ALL_SHAPES:
-            yield SkipMove(COLORS[color])
+        bits = self._undeployed[color]
+        if bits == ALL_SHAPES:
+            occupied = self._occupied
+            yield from [
+                moves[pid] or _move_of(color, pid)
+                for mask, pid in T.start_placements(self._start)
+                if not mask & occupied
+            ]
+            return  # no skipping on a colour's first move
+        if bits:
+            forbidden, anchors = self._generation_masks(color)
+            by_pattern = T.BY_PATTERN
+            window = T.WINDOW
+            shift = T.WINDOW_SHIFT
+            while anchors:
+                low = anchors & -anchors
+                cell = low.bit_length() - 1
+                pattern = (forbidden << shift >> cell) & window
+                found = by_pattern[cell].get(pattern)
+                if found is None:
+                    found = T.candidates(cell, pattern)
+                yield from [
+                    moves[pid] or _move_of(color, pid)
+                    for mask, pid in found
+                    if not mask & forbidden
+                ]
+                forbidden |= low
+                anchors ^= low
+        yield _SKIPS[color]
 
     def legal_placement_count(self) -> int:
         """How many placements the current colour has (SkipMove not counted)."""
@@ -455,7 +477,7 @@ class State:
                 raise IllegalMove(Mistake.OBSTRUCTED, move)
             if touching & mask:
                 raise IllegalMove(Mistake.TOUCHES_SAME_COLOR, move)
-        mask = T.cells_to_mask(move.cells) or 0
+        mask = move._board_mask()
         if first:
             if not mask & T.BORDER:
                 raise IllegalMove(Mistake.NOT_ON_BORDER, move)
@@ -502,7 +524,7 @@ class State:
             )
         )
         if isinstance(move, SetMove):
-            mask = T.cells_to_mask(move.cells) or 0
+            mask = move._board_mask()
             self._boards[color] |= mask
             self._occupied |= mask
             bits = self._undeployed[color] & ~(1 << SHAPE_INDEX[move.kind])

@@ -80,13 +80,11 @@ def mask_to_cells(mask: int) -> frozenset[tuple[int, int]]:
     return frozenset(cells)
 
 
-# Per placement id: shape index, rotation, flipped, x, y, board mask.
+# Per placement id: shape index, board mask, and the fields of its move after the colour
+# (kind, rotation, flipped, x, y, mask), ready to become a SetMove in one step.
 P_SHAPE: list[int] = []
-P_ROTATION: list[str] = []
-P_FLIPPED: list[bool] = []
-P_X: list[int] = []
-P_Y: list[int] = []
 P_MASK: list[int] = []
+P_FIELDS: list[tuple[str, str, bool, int, int, int]] = []
 
 # Per cell: every placement covering it, as (board mask | shape bit, pid).
 _covering: list[list[tuple[int, int]]] = [[] for _ in range(CELL_COUNT)]
@@ -104,11 +102,8 @@ for _shape, _name in enumerate(SHAPES):
                 _mask = _base << _origin
                 _entry = (_mask | _shape_bit, len(P_MASK))
                 P_SHAPE.append(_shape)
-                P_ROTATION.append(_rotation)
-                P_FLIPPED.append(_flipped)
-                P_X.append(_px)
-                P_Y.append(_py)
                 P_MASK.append(_mask)
+                P_FIELDS.append((_name, _rotation, _flipped, _px, _py, _mask))
                 for _offset in _offsets:
                     _covering[_origin + _offset].append(_entry)
 
