@@ -75,6 +75,19 @@ def test_r01_opening_hands_the_coin_and_the_first_turn() -> None:
         assert g.mana(first) == 1 and g.ents[1 + first][RESOURCES] == 1
 
 
+def test_r01_the_coin_is_created_in_begin_draw() -> None:
+    g = hearth.new_game(seed=3, history=True, first_player=1)
+    order: list[str] = []
+    for it in g.history():
+        if "full_entity" in it and it["full_entity"]["entityID"] == g.coin:
+            order.append("coin")
+        elif "tag_change" in it:
+            tc = it["tag_change"]
+            if tc["entityID"] == 1 and tc["tag"] == STEP:
+                order.append(Step(tc["value"]).name)
+    assert order == ["BEGIN_FIRST", "BEGIN_SHUFFLE", "BEGIN_DRAW", "coin", "BEGIN_MULLIGAN"]
+
+
 def test_r02_mulligan_draws_before_shuffling_back() -> None:
     for seed in range(12):
         g = hearth.new_game(
