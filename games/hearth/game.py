@@ -359,6 +359,30 @@ class State:
         c._legal = self._legal
         return c
 
+    def determinized(self, player: int, seed: int) -> State:
+        """A clone in which what ``player`` cannot know is resampled (for ISMCTS-style
+        search): the opponent's hidden cards (hand and deck, The Coin excepted) trade
+        identities at random, both decks are reshuffled, and the RNG is reseeded.
+        ``player``'s own hand and everything public are kept."""
+        if player not in (1, 2):
+            raise ValueError("player must be 1 or 2")
+        c = self.clone(reseed=seed)
+        rng = c.rng
+        opp = 3 - player
+        hidden = [i for i in c.hand[opp] + c.deck[opp] if i != c.coin]
+        contents = [(c.ents[i].card, {k: v for k, v in c.ents[i].tags.items()
+                                      if k not in KEEP_ON_TRANSFORM}) for i in hidden]
+        rng.shuffle(contents)
+        for i, (card, own) in zip(hidden, contents, strict=True):
+            e = c.ents[i]
+            keep = {k: e.tags[k] for k in KEEP_ON_TRANSFORM if k in e.tags}
+            e.card = card
+            e.tags = {**own, **keep}
+        for p in (1, 2):
+            rng.shuffle(c.deck[p])
+        c._legal = None
+        return c
+
     # ------------------------------------------------------------------ small queries
 
     def by_order(self, ids: list[int]) -> list[int]:

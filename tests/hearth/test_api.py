@@ -224,3 +224,22 @@ def test_apply_checks_the_sending_seat() -> None:
     g.apply(hearth.END_TURN, player=1)
     assert g.current == 2 and g.legal_moves(2) == g.legal_actions(2)
     assert g.view(1) == g.observation(1)
+
+
+def test_determinized_keeps_what_the_player_knows() -> None:
+    g = hearth.new_game(seed=21, first_player=1)
+    play_randomly(g, 3, max_actions=25)
+    assert not g.is_over
+    before = g.hash()
+    samples = [g.determinized(1, seed) for seed in range(6)]
+    assert g.hash() == before
+    obs = g.observation(1)
+    for d in samples:
+        assert d.observation(1)["you"] == obs["you"]
+        assert d.observation(1)["opponent"]["board"] == obs["opponent"]["board"]
+        assert sorted(d.ents[i].card.id for i in d.hand[2] + d.deck[2]) == sorted(
+            g.ents[i].card.id for i in g.hand[2] + g.deck[2])
+        play_randomly(d, 1)
+        assert d.is_over
+    hands = {tuple(d.ents[i].card.id for i in d.hand[2]) for d in samples}
+    assert len(hands) > 1
