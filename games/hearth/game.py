@@ -367,6 +367,7 @@ class State:
         if player not in (1, 2):
             raise ValueError("player must be 1 or 2")
         c = self.clone(reseed=seed)
+        c.hist = None  # the full stream would name the true cards
         rng = c.rng
         opp = 3 - player
         hidden = [i for i in c.hand[opp] + c.deck[opp] if i != c.coin]
