@@ -119,6 +119,22 @@ def test_r03_max_mana_grows_per_own_turn_up_to_ten_and_refills() -> None:
     assert seen == [(n, 0) for n in range(1, 11)] + [(10, 0)] * 3
 
 
+def test_r03_the_crystal_is_added_in_main_ready() -> None:
+    g = hearth.new_game(seed=6, history=True, first_player=1)
+    keep_all(g)
+    mark = len(g.history())
+    g.apply(hearth.END_TURN)
+    order: list[str] = []
+    for it in g.history(since=mark):
+        tc = it.get("tag_change")
+        if tc and tc["entityID"] == 1 and tc["tag"] == STEP:
+            order.append(Step(tc["value"]).name)
+        elif tc and tc["entityID"] == 3 and tc["tag"] == RESOURCES:
+            order.append(f"RESOURCES={tc['value']}")
+    assert order[order.index("MAIN_READY") + 1] == "RESOURCES=1"
+    assert order.index("RESOURCES=1") < order.index("MAIN_START_TRIGGERS")
+
+
 def test_r04_the_coin_is_temporary_and_never_overflows() -> None:
     """The 10-mana cap with The Coin is [U] for Hearthstone itself; fireplace and
     SabberStone (TempManaTask) both keep available mana at 10, and so do we."""
