@@ -92,7 +92,9 @@ class Limits:
     ``max_message_bytes``: one message, from its first to its last byte, checked while it
     is still arriving. ``max_depth``: element (or object) nesting inside one message.
     ``max_buffered_bytes``: bytes handed to ``receive_data`` and not yet consumed by
-    ``next_event``; protects against a caller that feeds without draining.
+    ``next_event``; protects against a caller that feeds without draining. An I/O layer
+    that drains after every read must read at most ``max_buffered_bytes -
+    max_message_bytes`` bytes at a time (768 KiB with the defaults).
     """
 
     max_message_bytes: int = 256 * 1024

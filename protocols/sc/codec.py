@@ -276,6 +276,8 @@ def _room(room_id: str, data: Node) -> Node:
 def encode_server(message: ServerMessage) -> Node:
     """The XML of a server-to-client message."""
     match message:
+        case Close():
+            return Node("close")
         case Joined(room_id=room_id):
             return Node("joined", [("roomId", room_id)])
         case Left(room_id=room_id):
@@ -484,6 +486,7 @@ def _decode_entry(entry: etree._Element) -> PlayerScore:
 
 
 _SERVER_DECODERS: dict[str, Callable[[etree._Element], ServerMessage]] = {
+    "close": _decode_close,  # type: ignore[dict-item]  # Close is in both unions
     "joined": lambda element: Joined(_room_id_only(element)),
     "left": lambda element: Left(_room_id_only(element)),
     "observed": lambda element: Observed(_room_id_only(element)),

@@ -8,7 +8,8 @@ server must answer with an errorpacket "Received non-move packet").
 Server to client (what ``ServerConnection.send`` takes): ``Joined``, ``Left``,
 ``JoinedGameRoom``, ``Prepared``, ``Observed``, ``ErrorPacket`` at top level, and the
 room-wrapped ``Welcome``, ``Memento``, ``MoveRequest``, ``RoomError``, ``Result``,
-``Paused``, which all carry the ``room_id`` of their ``<room>`` envelope.
+``Paused``, which all carry the ``room_id`` of their ``<room>`` envelope. ``Close`` goes
+both ways (the official server sends it when it ends a connection itself).
 
 Blokus moves are the engine's own ``games.blokus.SetMove`` / ``SkipMove``; a memento
 carries an engine ``State``.
@@ -151,7 +152,11 @@ class Cancel:
 
 @dataclass(frozen=True)
 class Close:
-    """``<close/>``: the peer is leaving; ``</protocol>`` follows."""
+    """``<close/>``: the sender is leaving; ``</protocol>`` follows.
+
+    Both directions: a client says goodbye with it, and the official server sends it
+    when it stops a connection on its own initiative (``XStreamClient.stop``).
+    """
 
 
 @dataclass(frozen=True)
@@ -344,7 +349,8 @@ class Paused:
 
 
 ServerMessage = (
-    Joined
+    Close
+    | Joined
     | Left
     | JoinedGameRoom
     | Prepared

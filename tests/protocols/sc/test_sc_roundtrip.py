@@ -136,6 +136,7 @@ server_messages: st.SearchStrategy[ServerMessage] = st.one_of(
         ),
     ),
     st.builds(Paused, text, st.booleans()),
+    st.just(Close()),
 )
 
 

@@ -149,6 +149,17 @@ def every_server_message() -> list[ServerMessage]:
     ]
 
 
+def test_socha_splitter_steps_over_a_server_close() -> None:
+    """The official server ends a connection it stops with ``<close/>``; socha's regex
+    does not know that element, leaves it in its buffer and still finds the others."""
+    server = ServerConnection()
+    stream = server.send(Left("r")) + server.send(Close()) + server.send(Joined("s"))
+    assert split_like_socha([stream + server.close()]) == [
+        b'<left roomId="r"/>',
+        b'<joined roomId="s"/>',
+    ]
+
+
 def test_socha_splitter_cuts_our_stream_into_our_messages() -> None:
     server = ServerConnection()
     messages = [server.send(message) for message in every_server_message()]
