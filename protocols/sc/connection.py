@@ -23,7 +23,7 @@ from protocols.base import (
     StreamEnd,
 )
 from protocols.sc.codec import decode_client, decode_server, encode_client, encode_server
-from protocols.sc.messages import ClientMessage, ServerMessage
+from protocols.sc.messages import ClientMessage, Close, ServerMessage
 from protocols.sc.stream import END_OF_STREAM, MessageSplitter
 from protocols.sc.xmltree import Node, parse_message, render
 
@@ -42,6 +42,7 @@ class SCConnection(SansIOConnection[In, Out], Generic[In, Out]):
         super().__init__(limits)
         self._splitter = MessageSplitter(self.limits)
         self._root_sent = False
+        self._goodbye_sent = False
 
     @property
     def peer_root(self) -> str | None:
@@ -70,7 +71,11 @@ class SCConnection(SansIOConnection[In, Out], Generic[In, Out]):
     def _encode(self, message: Out) -> bytes:
         if self.errored:
             raise LocalProtocolError("send() on a connection that failed")
+        if self._goodbye_sent:
+            # After <close/> only the end of the document may follow (XStreamClient.stop).
+            raise LocalProtocolError("send() after <close/>; call close()")
         node = self._to_node(message)
+        self._goodbye_sent = isinstance(message, Close)
         prefix = "" if self._root_sent else f"<{ROOT}>"
         self._root_sent = True
         return f"{prefix}\n  {render(node, 1)}".encode()

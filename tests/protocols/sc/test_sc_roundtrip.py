@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.blokus import COLORS, ROTATIONS, SHAPES, TEAMS, SetMove, SkipMove, State, new_game
-from protocols.base import NEED_DATA
+from protocols.base import NEED_DATA, StreamEnd
 from protocols.sc import (
     Authenticate,
     Cancel,
@@ -184,3 +184,39 @@ def test_a_whole_random_game_of_mementos_round_trips() -> None:
         state.apply(rng.choice(list(state.legal_moves())))
         count += 1
     assert count > 40
+
+
+def split_events(
+    connection: ServerConnection | ClientConnection, data: bytes, cuts: list[int]
+) -> list[object]:
+    points = sorted({cut % (len(data) + 1) for cut in cuts})
+    events: list[object] = []
+    for start, end in zip([0, *points], [*points, len(data)], strict=True):
+        if start == end:
+            continue
+        connection.receive_data(data[start:end])
+        while (event := connection.next_event()) is not NEED_DATA:
+            events.append(event)
+    return events
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(client_messages, max_size=8), st.lists(st.integers(0, 10**6), max_size=12))
+def test_client_streams_split_anywhere_give_the_messages(
+    messages: list[ClientMessage], cuts: list[int]
+) -> None:
+    messages = [message for message in messages if message != Close()] + [Close()]
+    client = ClientConnection()
+    data = b"".join(client.send(message) for message in messages) + client.close()
+    assert split_events(ServerConnection(), data, cuts) == [*messages, StreamEnd()]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(server_messages, max_size=8), st.lists(st.integers(0, 10**6), max_size=12))
+def test_server_streams_split_anywhere_give_the_messages(
+    messages: list[ServerMessage], cuts: list[int]
+) -> None:
+    messages = [message for message in messages if message != Close()] + [Close()]
+    server = ServerConnection()
+    data = b"".join(server.send(message) for message in messages) + server.close()
+    assert split_events(ClientConnection(), data, cuts) == [*messages, StreamEnd()]

@@ -285,6 +285,15 @@ def test_first_send_opens_the_root_and_close_ends_it() -> None:
         server.send(Joined("c"))
 
 
+def test_nothing_but_the_end_may_follow_a_sent_close() -> None:
+    server = ServerConnection()
+    server.send(Joined("a"))
+    assert server.send(Close()) == b"\n  <close/>"
+    with pytest.raises(LocalProtocolError):
+        server.send(Joined("b"))
+    assert server.close() == b"\n</protocol>"
+
+
 def test_client_and_server_streams_concatenate_into_one_document() -> None:
     from lxml import etree
 
