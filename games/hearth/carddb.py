@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .enums import CARDTYPE, T_GAME, T_PLAYER
+from .enums import CARDTYPE, T_GAME
 
 if TYPE_CHECKING:
     from .dsl import CardScript
@@ -105,7 +105,6 @@ def load_cards() -> dict[str, Card]:
     return _CARDS
 
 
-GAME_CARD = None  # set lazily by pseudo_cards()
 _PSEUDO: dict[int, Card] = {}
 
 
@@ -119,4 +118,4 @@ def pseudo_card(card_type: int) -> Card:
     return card
 
 
-__all__ = ["DATA_FILE", "T_PLAYER", "Card", "load_cards", "pseudo_card"]
+__all__ = ["DATA_FILE", "Card", "load_cards", "pseudo_card"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Union
 
 from .enums import (
     CARDRACE,
@@ -581,7 +581,6 @@ __all__ = [
     "SELF",
     "TARGET",
     "AdjacentAura",
-    "Any",
     "Aura",
     "Buff",
     "Call",

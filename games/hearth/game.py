@@ -20,7 +20,6 @@ from .enums import (
     ARMOR,
     ATK,
     ATTACHED,
-    CARDTYPE,
     CHARGE,
     CONTROLLER,
     COST,
@@ -58,7 +57,6 @@ from .enums import (
     STARTHANDSIZE,
     STATE,
     STEP,
-    T_ENCHANTMENT,
     T_GAME,
     T_HERO,
     T_MINION,
@@ -75,7 +73,6 @@ from .enums import (
     Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
-    Z_REMOVED,
     ZONE,
     ZONE_POSITION,
     BlockType,
@@ -1366,4 +1363,4 @@ class State:
 
 _EXTRA = {"attached": ATTACHED, "creator": CREATOR}
 
-__all__ = ["CARDTYPE", "T_ENCHANTMENT", "Z_REMOVED", "Result", "State"]
+__all__ = ["IllegalAction", "Result", "State"]
