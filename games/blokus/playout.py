@@ -78,8 +78,9 @@ def random_playout(state: State, rng: random.Random, record: list[SetMove] | Non
 
     A colour never passes voluntarily: when it has no placement it is eliminated by the
     official bookkeeping anyway, so passing would only stretch the game. Pass a clone if
-    the original is still needed. `pop()` cannot undo these moves; pass a list as `record`
-    to get them (replaying them with `apply()` gives the same final state).
+    the original is still needed. `pop()` cannot undo these moves (the undo stack is
+    emptied); pass a list as `record` to get them (replaying them with `apply()` gives the
+    same final state).
 
     >>> from games.blokus import new_game
     >>> final = random_playout(new_game(seed=1), random.Random(1))
@@ -93,6 +94,7 @@ def random_playout(state: State, rng: random.Random, record: list[SetMove] | Non
     p_shape = T.P_SHAPE
     last_pid = -1
     last_color = -1
+    changed = False
     while state._valid and state._turn < TURN_LIMIT:
         color = state._turn % 4
         pid = random_placement(state, rng)
@@ -100,6 +102,7 @@ def random_playout(state: State, rng: random.Random, record: list[SetMove] | Non
             # The official bookkeeping eliminates a colour when its turn comes and it
             # cannot place anything: finding no placement here is exactly that check.
             state._remove_active_color()
+            changed = True
             continue
         mask = p_mask[pid]
         boards[color] |= mask
@@ -110,11 +113,15 @@ def random_playout(state: State, rng: random.Random, record: list[SetMove] | Non
         if not bits:
             mono[color] = shape == 0
         last_pid, last_color = pid, color
+        changed = True
         if record is not None:
             record.append(_move_of(color, pid))
         state._advance()
-    # Stopped by the turn limit: finish the elimination the last move started.
-    state._remove_invalid_colors()
+    if changed:
+        # Stopped by the turn limit: finish the elimination the last move started.
+        state._remove_invalid_colors()
+        # The undo stack no longer matches the position: make pop() fail loudly.
+        state._stack.clear()
     if last_pid >= 0:
         state._last_move = _move_of(last_color, last_pid)
     return state
