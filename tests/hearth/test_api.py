@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import hearth
 from games.hearth.actions import Action, Kind
@@ -243,3 +245,26 @@ def test_determinized_keeps_what_the_player_knows() -> None:
         assert d.is_over
     hands = {tuple(d.ents[i].card.id for i in d.hand[2]) for d in samples}
     assert len(hands) > 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(
+        st.integers(-3, 8), st.integers(-5, 200), st.integers(-5, 200), st.integers(-3, 12),
+        st.lists(st.integers(-5, 200), max_size=5).map(tuple),
+    )
+)
+def test_fuzzed_actions_are_refused_or_legal(raw: tuple) -> None:
+    g = _FUZZ_BASE.clone()
+    action = Action(*raw)
+    legal = action in g.legal_actions()
+    before = g.hash()
+    if legal:
+        g.apply(action)
+    else:
+        with pytest.raises(hearth.IllegalAction):
+            g.apply(action)
+        assert g.hash() == before
+
+
+_FUZZ_BASE = play_randomly(hearth.new_game(seed=31), 4, max_actions=30)
