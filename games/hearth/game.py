@@ -343,7 +343,7 @@ class State:
         c.triggers = {k: v[:] for k, v in self.triggers.items()}
         c.auras = [AuraInstance(a.source, a.defn, a.applied) for a in self.auras]
         c.enchants = self.enchants[:]
-        c.queue = []
+        c.queue = self.queue[:]
         c.aura_dirty = self.aura_dirty
         c.maybe_dead = self.maybe_dead
         c.hist = None if self.hist is None else self.hist.copy()
