@@ -25,6 +25,7 @@ Writer rules (XStream 1.4, the official server's serialiser):
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -127,7 +128,16 @@ def _make_parser() -> etree.XMLParser:
     )
 
 
-_PARSER = _make_parser()
+# lxml parsers must not be shared between threads; one per thread (the server may parse
+# in a worker thread some day).
+_local = threading.local()
+
+
+def _parser() -> etree.XMLParser:
+    parser: etree.XMLParser | None = getattr(_local, "parser", None)
+    if parser is None:
+        parser = _local.parser = _make_parser()
+    return parser
 
 
 def parse_message(data: bytes) -> etree._Element:
@@ -139,7 +149,7 @@ def parse_message(data: bytes) -> etree._Element:
     'a'
     """
     try:
-        element = etree.fromstring(data, _PARSER)
+        element = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
         raise ProtocolError(f"malformed XML: {exc.msg}") from None
     except (ValueError, TypeError) as exc:  # e.g. lxml refusing an unsupported input
