@@ -16,7 +16,13 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
+from protocols.base import (
+    NEED_DATA,
+    ConnectionClosed,
+    LocalProtocolError,
+    ProtocolError,
+    StreamEnd,
+)
 from protocols.sc import messages as m
 from protocols.sc.connection import ServerConnection
 from server.net.sc_cache import SharedEncodings
@@ -40,7 +46,12 @@ def _share_key(room: Room, entry: Entry, message: m.ServerMessage) -> Hashable |
     """Mementos are identical for every recipient: encode them once per log entry."""
     return (room.id, entry.seq) if isinstance(message, m.Memento) else None
 
-READ_SIZE = 65536
+READ_SIZE = 65536  # well below the codec's max_buffered_bytes - max_message_bytes
+
+# How we end our side of the document (see `ScSession._feed`).
+_GOODBYE_CLOSE = "close"  # <close/></protocol>: we stop on our own initiative
+_GOODBYE_END = "end"  # </protocol>: the peer said <close/>
+_GOODBYE_NONE = "none"  # drop the socket (garbage, unknown game type)
 
 
 class ScSession:
@@ -75,6 +86,7 @@ class ScSession:
         self._outbox_task: asyncio.Task[None] | None = None
         self._closed = False
         self._left_cause = LeftCause.LOST_CONNECTION
+        self._goodbye = _GOODBYE_CLOSE
 
     # ------------------------------------------------------------------ main loop
     async def run(self, first: bytes, arrived: float) -> None:
@@ -94,29 +106,33 @@ class ScSession:
             await self._shutdown()
 
     async def _feed(self, data: bytes, arrived: float) -> bool:
-        """Feed bytes, handle every complete message; False when the connection must end."""
+        """Feed bytes, handle every complete message; False when the connection must end.
+
+        How it ends decides the LEFT cause and our goodbye, as the official server does:
+        the peer's `<close/>` (RECEIVED_DISCONNECT) gets our `</protocol>`; a bare
+        `</protocol>` or end of file (LOST_CONNECTION) gets `<close/></protocol>`, since we
+        stop on our own initiative; garbage (PROTOCOL_ERROR) is dropped without a word.
+        """
         try:
             self.conn.receive_data(data)
             while not self._closed:
                 event = self.conn.next_event()
                 if event is NEED_DATA:
                     return bool(data)
-                if isinstance(event, ConnectionClosed):
+                if isinstance(event, ConnectionClosed | StreamEnd):
                     self._left_cause = LeftCause.LOST_CONNECTION
-                    return False
-                if isinstance(event, StreamEnd):
-                    self._left_cause = LeftCause.RECEIVED_DISCONNECT
-                    await self._write_end()
+                    self._goodbye = _GOODBYE_CLOSE
                     return False
                 if isinstance(event, m.Close):
                     self._left_cause = LeftCause.RECEIVED_DISCONNECT
-                    await self._write_end()
+                    self._goodbye = _GOODBYE_END
                     return False
                 await self._dispatch(event, arrived)
         except ProtocolError as exc:
             # Garbage: the official server drops the connection without an errorpacket.
             log.info("%s: protocol error, closing: %s", self.peer, exc.reason)
             self._left_cause = LeftCause.PROTOCOL_ERROR
+            self._goodbye = _GOODBYE_NONE
             return False
         return not self._closed
 
@@ -148,6 +164,7 @@ class ScSession:
         except UnknownGameType as exc:
             # The official server fails to load the plugin and drops the connection.
             log.info("%s: %s; closing", self.peer, exc)
+            self._goodbye = _GOODBYE_NONE
             self._closed = True
             return
         room = seating.room
@@ -246,15 +263,20 @@ class ScSession:
         return time.monotonic()
 
     async def _write_end(self) -> None:
-        if self.writer.is_closing():
+        """Our goodbye (see `_feed`): `<close/></protocol>`, `</protocol>` or nothing."""
+        if self.writer.is_closing() or self._goodbye == _GOODBYE_NONE:
             return
         async with self._write_lock:
-            with contextlib.suppress(ConnectionError, OSError, TimeoutError):
-                data = end_of_stream(self.conn)
+            with contextlib.suppress(ConnectionError, OSError, TimeoutError, LocalProtocolError):
+                data = b""
+                if self._goodbye == _GOODBYE_CLOSE and not self.conn.send_closed:
+                    data = self.conn.send(m.Close())
+                data += end_of_stream(self.conn)
                 if data:
                     async with asyncio.timeout(min(self._write_timeout, 5.0)):
                         self.writer.write(data)
                         await self.writer.drain()
+            self._goodbye = _GOODBYE_NONE
 
     async def _drain_outbox(self) -> None:
         while True:
@@ -268,7 +290,6 @@ class ScSession:
 
     async def _shutdown(self) -> None:
         self._closed = True
-        # End our document before dropping the socket, whatever ended the connection.
         await self._write_end()
         self.lobby.remove_admin(self)
         for room in list(self.observed_rooms.values()):
@@ -288,7 +309,8 @@ class ScSession:
                 await self.writer.wait_closed()
 
     async def close(self) -> None:
-        """Server shutdown: end our stream politely, then drop the connection."""
+        """Server shutdown: `<close/></protocol>`, then drop the connection."""
+        self._goodbye = _GOODBYE_CLOSE
         await self._write_end()
         self._closed = True
         if not self.writer.is_closing():

@@ -78,7 +78,7 @@ async def test_serve_command_runs_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         async with asyncio.timeout(60):
             await client.read_to_eof()
             assert await proc.wait() == 0
-        assert client.raw.endswith(b"</protocol>")
+        assert client.raw.endswith(b"\n  <close/>\n</protocol>")
     finally:
         if proc.returncode is None:
             proc.kill()

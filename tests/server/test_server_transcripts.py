@@ -127,8 +127,8 @@ async def test_garbage_closes_the_connection_and_ends_the_match() -> None:
         await b.send_raw(b"<room roomId='x'><data class='sc.plugin2027.SetMove'><<<>")
         await b.read_to_eof()
         await a.recv_until(m.Left)
-        # No errorpacket for garbage: the server only ends its document and closes.
-        assert normalise(bytes(b.raw[mark_b:])) == "\n</protocol>"
+        # No errorpacket, no goodbye for garbage: the server drops the connection.
+        assert bytes(b.raw[mark_b:]) == b""
         check_golden("garbage_opponent", normalise(bytes(a.raw[mark_a:])))
 
 
@@ -151,6 +151,19 @@ async def test_disconnect_mid_game() -> None:
         b.writer.transport.abort()
         await a.recv_until(m.Left)
         check_golden("disconnect_opponent", normalise(bytes(a.raw[mark_a:])))
+
+
+async def test_end_of_document_mid_game_is_lost_connection() -> None:
+    async with GauntletServer(config()) as srv:
+        a, b, _ = await opened(srv.tcp_port)
+        mark_b = len(b.raw)
+        await b.send_raw(b.conn.close())  # </protocol> without <close/>
+        await b.read_to_eof()
+        # We stop on our own initiative, as XStreamClient.stop does: <close/>, </protocol>.
+        assert normalise(bytes(b.raw[mark_b:])) == "\n  <close/>\n</protocol>"
+        result = await a.recv_until(m.Result)
+        assert result.winner is not None
+        assert result.winner.reason == "TWO hat das Spiel verlassen: LOST_CONNECTION"
 
 
 async def test_close_mid_game_is_received_disconnect() -> None:
