@@ -13,11 +13,12 @@ frozenset()
 
 from __future__ import annotations
 
+import functools
 from operator import itemgetter
 from typing import Any
 
 from games.blokus.shapes import COLOR_INDEX, ROTATION_INDEX, SHAPE_INDEX, Cell, transform
-from games.blokus.tables import cells_to_mask
+from games.blokus.tables import cells_to_mask, mask_to_cells
 
 # Positions further away than this can never be legal; refusing them keeps garbage
 # input (huge ints from a peer) from costing anything.
@@ -93,6 +94,9 @@ class SetMove(tuple):  # type: ignore[type-arg]
     @property
     def cells(self) -> frozenset[Cell]:
         """The board cells this placement covers."""
+        mask = self[6]
+        if mask >= 0:
+            return _cells_on_board(mask)
         x, y = self[4], self[5]
         return frozenset((x + dx, y + dy) for dx, dy in transform(self[1], self[2], self[3]))
 
@@ -134,6 +138,8 @@ class SetMove(tuple):  # type: ignore[type-arg]
 
 
 _new_tuple = tuple.__new__
+# There are 30,433 placements on the board: remembering all their cell sets is cheap.
+_cells_on_board = functools.lru_cache(maxsize=1 << 15)(mask_to_cells)
 
 
 class SkipMove:
