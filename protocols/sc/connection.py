@@ -27,7 +27,13 @@ from protocols.sc.messages import ClientMessage, Close, ServerMessage
 from protocols.sc.stream import END_OF_STREAM, MessageSplitter
 from protocols.sc.xmltree import Node, parse_message, render
 
-__all__ = ["ClientConnection", "SCConnection", "ServerConnection"]
+__all__ = [
+    "ClientConnection",
+    "SCConnection",
+    "ServerConnection",
+    "client_message_body",
+    "server_message_body",
+]
 
 ROOT = "protocol"
 
@@ -69,16 +75,32 @@ class SCConnection(SansIOConnection[In, Out], Generic[In, Out]):
         return self._splitter.in_message or bool(self._buffer.strip())
 
     def _encode(self, message: Out) -> bytes:
+        return self._frame(message_body(self._to_node(message)), isinstance(message, Close))
+
+    def send_body(self, body: bytes) -> bytes:
+        """Like ``send``, for a message already encoded with ``server_message_body`` /
+        ``client_message_body``: lets one memento be encoded once for many recipients.
+
+        >>> from protocols.sc.messages import MoveRequest
+        >>> body = server_message_body(MoveRequest("r"))
+        >>> ServerConnection().send_body(body) == ServerConnection().send(MoveRequest("r"))
+        True
+        """
+        if self._send_closed:
+            raise LocalProtocolError("send() after the stream was ended")
+        return self._frame(body, body.strip() == b"<close/>")
+
+    def _frame(self, body: bytes, is_close: bool) -> bytes:
         if self.errored:
             raise LocalProtocolError("send() on a connection that failed")
         if self._goodbye_sent:
             # After <close/> only the end of the document may follow (XStreamClient.stop).
             raise LocalProtocolError("send() after <close/>; call close()")
-        node = self._to_node(message)
-        self._goodbye_sent = isinstance(message, Close)
-        prefix = "" if self._root_sent else f"<{ROOT}>"
+        self._goodbye_sent = is_close
+        if self._root_sent:
+            return body
         self._root_sent = True
-        return f"{prefix}\n  {render(node, 1)}".encode()
+        return f"<{ROOT}>".encode() + body
 
     def close(self) -> bytes:
         """End our side of the stream: the bytes of ``</protocol>``.
@@ -101,6 +123,21 @@ class SCConnection(SansIOConnection[In, Out], Generic[In, Out]):
 
     def _to_node(self, message: Out) -> Node:
         raise NotImplementedError
+
+
+def message_body(node: Node) -> bytes:
+    """A message as it appears inside the stream: newline, two spaces, the element."""
+    return f"\n  {render(node, 1)}".encode()
+
+
+def server_message_body(message: ServerMessage) -> bytes:
+    """The in-stream bytes of a server message, independent of any connection."""
+    return message_body(encode_server(message))
+
+
+def client_message_body(message: ClientMessage) -> bytes:
+    """The in-stream bytes of a client message, independent of any connection."""
+    return message_body(encode_client(message))
 
 
 class ServerConnection(SCConnection[ClientMessage, ServerMessage]):

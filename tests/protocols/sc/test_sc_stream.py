@@ -308,3 +308,19 @@ def test_client_and_server_streams_concatenate_into_one_document() -> None:
 def test_limits_must_be_positive() -> None:
     with pytest.raises(ValueError):
         Limits(max_depth=0)
+
+
+def test_pre_encoded_bodies_follow_the_connection_state() -> None:
+    from protocols.sc.connection import server_message_body
+
+    body = server_message_body(Joined("r"))
+    first, second = ServerConnection(), ServerConnection()
+    second.send(Joined("x"))
+    assert first.send_body(body) == b"<protocol>" + body
+    assert second.send_body(body) == body
+    assert first.send_body(server_message_body(Close())) == b"\n  <close/>"
+    with pytest.raises(LocalProtocolError):
+        first.send_body(body)
+    second.close()
+    with pytest.raises(LocalProtocolError):
+        second.send_body(body)
