@@ -6,6 +6,7 @@ from __future__ import annotations
 from hearth_cardtest import atk, dead, stats
 
 from games.hearth import scenario as S
+from games.hearth.enums import DIVINE_SHIELD, FROZEN, SILENCED
 
 
 def test_ex1_564_faceless_copy_of_raid_leader_has_the_aura() -> None:
@@ -110,3 +111,27 @@ def test_ex1_007_acolyte_buffed_by_power_word_shield_draws_per_damage() -> None:
     hand = len(g.hand[2])
     S.play(g, S.give(g, 1, "CS2_025"))  # Arcane Explosion: one damage instance
     assert stats(g, acolyte) == (1, 4) and len(g.hand[2]) == hand + 1
+
+
+def test_ex1_564_faceless_copies_silence_freeze_and_a_popped_shield() -> None:
+    g = S.prepared()
+    hoarder = S.summon(g, 2, "EX1_096")
+    squire = S.summon(g, 2, "EX1_008")
+    yeti = S.summon(g, 2, "CS2_182")
+    S.play(g, S.give(g, 1, "EX1_332"), hoarder)  # silenced Loot Hoarder
+    S.power(g, squire)  # shield popped
+    S.play(g, S.give(g, 1, "CS2_024"), yeti)  # frozen, 3 damage
+    copies = []
+    for target in (hoarder, squire, yeti):
+        S.set_mana(g, 1, 10)
+        faceless = S.give(g, 1, "EX1_564")
+        S.play(g, faceless, target)
+        copies.append(faceless)
+    c_hoarder, c_squire, c_yeti = copies
+    assert g.ents[c_hoarder][SILENCED] == 1
+    assert g.ents[c_squire][DIVINE_SHIELD] == 0
+    assert g.ents[c_yeti][FROZEN] == 1 and stats(g, c_yeti) == (4, 2)
+    hand = len(g.hand[1])
+    g.destroy(c_hoarder)
+    g._deaths()
+    assert dead(g, c_hoarder) and len(g.hand[1]) == hand  # a silenced copy: no deathrattle
