@@ -34,10 +34,6 @@ def entity_tags(e: Entity) -> dict[int, int]:
     return tags
 
 
-def hidden_tags(e: Entity) -> dict[int, int]:
-    return {t: v for t, v in entity_tags(e).items() if t in PUBLIC_OF_HIDDEN}
-
-
 class History:
     """Three parallel streams: index 0 = full view, 1 and 2 = what each player may see."""
 
@@ -63,12 +59,10 @@ class History:
         self.stacks[viewer][-1].append(entry)
 
     def _all(self, entry: Entry) -> None:
-        for v in (0, 1, 2):
-            self.stacks[v][-1].append(entry)
-
-    @staticmethod
-    def hidden(g: State, e: Entity, viewer: int) -> bool:
-        return viewer != 0 and e[ZONE] in HIDDEN_ZONES and e[CONTROLLER] != viewer
+        stacks = self.stacks
+        stacks[0][-1].append(entry)
+        stacks[1][-1].append(entry)
+        stacks[2][-1].append(entry)
 
     # -- entries
 
@@ -94,31 +88,52 @@ class History:
         }
         self._all(entry)
 
+    def _entity_entries(
+        self, kind: str, e: Entity, before: dict[int, int] | None = None
+    ) -> tuple[Entry, Entry, Entry]:
+        """The entry for each stream; viewers who may see the card share one object."""
+        tags = entity_tags(e)
+        if before:
+            for t in before:
+                if t not in tags:
+                    tags[t] = 0
+        full = {
+            "type": PREFIX + kind,
+            kind: {"entityID": e.id, "name": e.card.id, "tags": _tags(tags)},
+        }
+        if e[ZONE] not in HIDDEN_ZONES:
+            return full, full, full
+        owner = e[CONTROLLER]
+        hidden = {
+            "type": PREFIX + kind,
+            kind: {
+                "entityID": e.id,
+                "name": "",
+                "tags": _tags({t: v for t, v in tags.items() if t in PUBLIC_OF_HIDDEN}),
+            },
+        }
+        return full, (full if owner == 1 else hidden), (full if owner == 2 else hidden)
+
     def _entity_entry(self, kind: str, e: Entity, viewer: int) -> Entry:
-        if self.hidden_now(e, viewer):
-            body = {"entityID": e.id, "name": "", "tags": _tags(hidden_tags(e))}
-        else:
-            body = {"entityID": e.id, "name": e.card.id, "tags": _tags(entity_tags(e))}
-        return {"type": PREFIX + kind, kind: body}
+        return self._entity_entries(kind, e)[viewer]
 
     @staticmethod
     def hidden_now(e: Entity, viewer: int) -> bool:
         return viewer != 0 and e[ZONE] in HIDDEN_ZONES and e[CONTROLLER] != viewer
 
     def full_entity(self, e: Entity) -> None:
+        entries = self._entity_entries("full_entity", e)
+        stacks = self.stacks
         for v in (0, 1, 2):
-            self._put(v, self._entity_entry("full_entity", e, v))
+            stacks[v][-1].append(entries[v])
 
     def change_entity(self, e: Entity, before: dict[int, int] | None = None) -> None:
         """A transform: new card id and tags; tags the old card had and the new one lacks
         are written as 0, because a reader merges the tags (hslog does)."""
+        entries = self._entity_entries("change_entity", e, before)
+        stacks = self.stacks
         for v in (0, 1, 2):
-            entry = self._entity_entry("change_entity", e, v)
-            if before:
-                body = entry["change_entity"]
-                have = {t["name"] for t in body["tags"]}
-                body["tags"].extend({"name": t, "value": 0} for t in before if t not in have)
-            self._put(v, entry)
+            stacks[v][-1].append(entries[v])
 
     def tag_change(self, e: Entity, tag: int) -> None:
         entry = {
