@@ -175,3 +175,13 @@ def test_ex1_556_harvest_golems_dying_together_keep_their_slots() -> None:
     assert dead(g, first) and dead(g, second) and dead(g, wisp)
     assert card_ids(g, g.board[1]) == ["skele21", "skele21", "CS2_182"]
     assert g.board[1][2] == keeper and g.board[1][0] < g.board[1][1]
+
+
+def test_new1_019_knife_juggler_killed_by_the_battlecry_throws_nothing() -> None:
+    """SabberStone's PlayMinion runs a death phase between the battlecry and the
+    after-summon phase; fireplace's test_knife_juggler expects the same."""
+    g = S.prepared()
+    juggler = S.summon(g, 1, "NEW1_019")
+    S.power(g, juggler)  # 2/1
+    S.play(g, S.give(g, 1, "CS2_189"), juggler)  # Elven Archer kills it
+    assert dead(g, juggler) and g.health(g.hero[2]) == 30
