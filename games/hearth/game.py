@@ -408,7 +408,8 @@ class State:
 
     def mana(self, p: int) -> int:
         pe = self.ents[1 + p]
-        return pe[RESOURCES] + pe[TEMP_RESOURCES] - pe[RESOURCES_USED]
+        # After a Coin turn RESOURCES_USED may exceed RESOURCES until the next MAIN_READY.
+        return max(0, pe[RESOURCES] + pe[TEMP_RESOURCES] - pe[RESOURCES_USED])
 
     def spell_damage(self, p: int) -> int:
         ents = self.ents
