@@ -1,4 +1,4 @@
-"""The Blokus (``swc_2027_blokus``) part of the SC codec: moves, the memento state, results.
+"""The Blokus (``swc_2027_blokus``) part of the SC codec: moves and the memento state.
 
 Moves are the engine's ``SetMove``/``SkipMove``; the memento state is parsed into an
 engine ``State`` through ``State.from_snapshot``. The XML layout is the official
@@ -16,12 +16,13 @@ in enum order (``<blueShapes/>`` when empty) and ``validColors``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from games.blokus import COLORS, SHAPES, TEAMS, SetMove, SkipMove
+from games.blokus import COLORS, ROTATIONS, SHAPES, TEAMS, SetMove, SkipMove
 from protocols.base import ProtocolError
 from protocols.sc.xmltree import Node
 
@@ -65,9 +66,11 @@ _SHAPE_LISTS = (
 _COLOR_SET = frozenset(COLORS)
 SHAPE_INDEX = {name: index for index, name in enumerate(SHAPES)}
 _SHAPE_SET = frozenset(SHAPES)
+_ROTATION_SET = frozenset(ROTATIONS)
 _BOARD_SIZE = 20
 # A Java int: what the official server can parse at all.
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+_JAVA_INT_TEXT = re.compile(r"[+-]?[0-9]{1,10}")
 
 
 # --- small parsing helpers shared with the generic codec -------------------------------
@@ -101,7 +104,7 @@ def parse_int(value: str, what: str) -> int:
     if len(value) < 10 and value.isdigit() and value.isascii():
         return int(value)  # the common case: a small non-negative number
     text = value.strip()
-    if not text or len(text) > 11 or not text.lstrip("+-").isdigit() or not text.isascii():
+    if _JAVA_INT_TEXT.fullmatch(text) is None:
         raise ProtocolError(f"{what} must be an integer, not {value[:40]!r}")
     number = int(text)
     if not _INT_MIN <= number <= _INT_MAX:
@@ -183,9 +186,6 @@ def move_from_element(element: etree._Element, kind: str) -> SetMove | SkipMove:
         return SetMove(color, shape, rotation=rotation, flipped=flipped, x=x, y=y)
     except (TypeError, ValueError) as exc:
         raise ProtocolError(f"bad SetMove: {exc}") from None
-
-
-_ROTATION_SET = frozenset(("NONE", "RIGHT", "MIRROR", "LEFT"))
 
 
 def move_class_kind(class_name: str | None) -> str | None:
