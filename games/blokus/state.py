@@ -468,16 +468,19 @@ class State:
         own = self._boards[color]
         occupied = self._occupied
         touching = T.edge_neighbours(own)
-        # One cell at a time, all three checks per cell, in the official (hash set) order.
-        for x, y in official_cell_order(move.kind, move.rotation, move.flipped, move.x, move.y):
-            if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
-                raise IllegalMove(Mistake.OUT_OF_BOUNDS, move)
-            mask = T.bit(x, y)
-            if occupied & mask:
-                raise IllegalMove(Mistake.OBSTRUCTED, move)
-            if touching & mask:
-                raise IllegalMove(Mistake.TOUCHES_SAME_COLOR, move)
         mask = move._board_mask()
+        if mask < 0 or mask & (occupied | touching):
+            # Some cell is wrong: find the first one the official loop would report. It
+            # checks one cell at a time, all three checks per cell, in hash-set order.
+            cells = official_cell_order(move.kind, move.rotation, move.flipped, move.x, move.y)
+            for x, y in cells:
+                if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+                    raise IllegalMove(Mistake.OUT_OF_BOUNDS, move)
+                cell = T.bit(x, y)
+                if occupied & cell:
+                    raise IllegalMove(Mistake.OBSTRUCTED, move)
+                if touching & cell:
+                    raise IllegalMove(Mistake.TOUCHES_SAME_COLOR, move)
         if first:
             if not mask & T.BORDER:
                 raise IllegalMove(Mistake.NOT_ON_BORDER, move)
