@@ -176,6 +176,8 @@ def test_r21_silence_removes_card_text_and_enchantments_but_not_damage() -> None
 
 
 def test_r21_silenced_triggers_and_deathrattles_do_nothing() -> None:
+    """[U] in the reference; as SabberStone's SilenceTask, a silenced minion's trigger
+    (Acolyte, Gurubashi, Knife Juggler) and deathrattle (Loot Hoarder) are gone."""
     g = S.prepared(hero1="HERO_09")
     acolyte, hoarder = S.summon(g, 2, "EX1_007"), S.summon(g, 2, "EX1_096")
     berserker, juggler = S.summon(g, 2, "EX1_399"), S.summon(g, 2, "NEW1_019")
@@ -193,6 +195,8 @@ def test_r21_silenced_triggers_and_deathrattles_do_nothing() -> None:
 
 
 def test_r21_silenced_charge_minion_cannot_attack_the_turn_it_is_played() -> None:
+    """[U] in the reference; Silence removes Charge (SabberStone's SilenceTask), so a
+    minion played this turn is back to summoning sickness."""
     g = S.prepared(hero1="HERO_09")
     boar = S.give(g, 1, "CS2_171")
     S.play(g, boar)
@@ -201,6 +205,8 @@ def test_r21_silenced_charge_minion_cannot_attack_the_turn_it_is_played() -> Non
 
 
 def test_r21_silence_keeps_other_sources_auras() -> None:
+    """[U] in the reference; as in SabberStone, Silence removes the minion's own
+    enchantments and auras, never the aura bonuses other minions give it."""
     g = S.prepared(hero1="HERO_09")
     S.summon(g, 1, "CS2_222")
     wisp = S.summon(g, 1, "CS2_231")

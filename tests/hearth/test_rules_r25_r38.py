@@ -126,6 +126,8 @@ def test_r29_one_turn_attack_buffs_expire_at_the_end_of_the_turn() -> None:
 
 
 def test_r30_execute_targets_only_damaged_enemy_minions() -> None:
+    """Destroying through Divine Shield is [U] in the reference (R14); SabberStone's
+    DestroyTask only marks the minion, so the shield never matters."""
     g = S.prepared(hero1="HERO_01")
     hurt, whole = S.summon(g, 2, "CS2_200"), S.summon(g, 2, "CS2_182")
     mine = S.summon(g, 1, "CS2_182")
