@@ -34,7 +34,12 @@ from protocols.base import (
     ProtocolError,
     StreamEnd,
 )
-from protocols.sc.connection import ClientConnection, ServerConnection
+from protocols.sc.connection import (
+    ClientConnection,
+    ServerConnection,
+    client_message_body,
+    server_message_body,
+)
 from protocols.sc.messages import (
     BLOKUS_DEFINITION,
     BLOKUS_GAME_TYPE,
@@ -112,4 +117,6 @@ __all__ = [
     "UnknownData",
     "Welcome",
     "Winner",
+    "client_message_body",
+    "server_message_body",
 ]
