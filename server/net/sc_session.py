@@ -247,6 +247,8 @@ class ScSession:
         if self._closed or self.writer.is_closing():
             return None
         async with self._write_lock:
+            if self._closed:  # closed while we waited for the lock
+                return None
             try:
                 if key is not None and self._root_sent:
                     data = self._shared.body(key, message)
@@ -256,7 +258,7 @@ class ScSession:
                 async with asyncio.timeout(self._write_timeout):
                     self.writer.write(data)
                     await self.writer.drain()
-            except (ConnectionError, OSError, TimeoutError) as exc:
+            except (ConnectionError, OSError, TimeoutError, LocalProtocolError) as exc:
                 log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
                 self._abort()
                 return None
@@ -289,8 +291,8 @@ class ScSession:
         self.writer.transport.abort()
 
     async def _shutdown(self) -> None:
+        """Leave every room first (nothing below may prevent that), then say goodbye."""
         self._closed = True
-        await self._write_end()
         self.lobby.remove_admin(self)
         for room in list(self.observed_rooms.values()):
             room.remove_observer(self)
@@ -300,8 +302,9 @@ class ScSession:
         self.player_rooms.clear()
         if self._outbox_task is not None:
             self._outbox_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._outbox_task
+            # wait() neither raises the task's exception nor swallows our own cancellation.
+            await asyncio.wait([self._outbox_task])
+        await self._write_end()
         if not self.writer.is_closing():
             self.writer.close()
         with contextlib.suppress(ConnectionError, OSError, TimeoutError):
