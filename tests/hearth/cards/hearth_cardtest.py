@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.hearth.actions import Kind
-from games.hearth.enums import ATK, HEALTH, Z_GRAVEYARD, Z_PLAY, ZONE
+from games.hearth.enums import ATK, Z_GRAVEYARD, Z_PLAY, ZONE
 from games.hearth.game import State
 
 
@@ -14,10 +14,6 @@ def stats(g: State, eid: int) -> tuple[int, int]:
 
 def atk(g: State, eid: int) -> int:
     return g.ents[eid][ATK]
-
-
-def max_health(g: State, eid: int) -> int:
-    return g.ents[eid][HEALTH]
 
 
 def dead(g: State, eid: int) -> bool:
@@ -35,10 +31,6 @@ def card_ids(g: State, ids: list[int]) -> list[str]:
 def play_targets(g: State, eid: int) -> set[int]:
     """The targets offered for playing ``eid`` now (0 = played without a target)."""
     return {a.target for a in g.legal_actions() if a.kind == Kind.PLAY and a.entity == eid}
-
-
-def playable(g: State, eid: int) -> bool:
-    return any(a.kind == Kind.PLAY and a.entity == eid for a in g.legal_actions())
 
 
 def can_attack(g: State, eid: int) -> bool:
