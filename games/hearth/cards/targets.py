@@ -12,8 +12,7 @@ _TARGET = PlayReq.REQ_TARGET_TO_PLAY
 _IF_AVAILABLE = PlayReq.REQ_TARGET_IF_AVAILABLE
 _MINION = PlayReq.REQ_MINION_TARGET
 
-# Spells (and hero powers) that cannot be cast without a target.
-ANY_CHARACTER: dict[PlayReq, int] = {_TARGET: 0}
+# Spells that cannot be cast without a target.
 A_MINION: dict[PlayReq, int] = {_TARGET: 0, _MINION: 0}
 DAMAGED_ENEMY_MINION: dict[PlayReq, int] = {
     _TARGET: 0,
