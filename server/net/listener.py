@@ -44,6 +44,7 @@ class TcpListener:
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self._shared = SharedEncodings()
+        self._closing = False
 
     @property
     def bound_port(self) -> int:
@@ -86,6 +87,11 @@ class TcpListener:
                 self.sessions.discard(session)
         except (ConnectionError, OSError):
             pass
+        except asyncio.CancelledError:
+            # Only our own shutdown cancels handlers. asyncio's start_server callback calls
+            # task.exception() on the handler, which raises for a cancelled task: end normally.
+            if not self._closing:
+                raise
         except Exception:
             log.exception("connection handler failed")
         finally:
@@ -100,13 +106,20 @@ class TcpListener:
         if self._server is not None:
             self._server.close()
 
-    async def close(self) -> None:
-        """Stop accepting, say goodbye to every client, wait for all handlers."""
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop accepting, say goodbye to every client, wait for all handlers.
+
+        Closed sessions end their handlers by themselves; what is left after `grace`
+        seconds (or never got past sniffing) is cancelled.
+        """
+        self._closing = True
         self.stop_accepting()
         await asyncio.gather(*(s.close() for s in list(self.sessions)), return_exceptions=True)
         handlers = list(self._handlers)
-        for task in handlers:
-            task.cancel()
-        await asyncio.gather(*handlers, return_exceptions=True)
+        if handlers:
+            _, pending = await asyncio.wait(handlers, timeout=grace)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
