@@ -430,12 +430,14 @@ class State:
 
     def _set(self, e: Entity, tag: int, value: int) -> None:
         e.tags[tag] = value
+        self._legal = None  # any change (also a direct call from a test) drops the cache
         if self.hist is not None:
             self.hist.tag_change(e, tag)
 
     def _move(self, e: Entity, zone: int) -> None:
         old = e[ZONE]
         e.tags[ZONE] = zone
+        self._legal = None
         if self.hist is not None and old != zone:
             self.hist.zone_change(e, old)
 

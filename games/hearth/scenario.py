@@ -91,6 +91,19 @@ def summon(g: State, p: int, card_id: str, position: int | None = None, ready: b
     return eid
 
 
+def hit(g: State, target: int, amount: int, source: int = 1) -> int:
+    """Deal damage outside any card (a test's stand-in for "something hits it"), then
+    resolve triggers and deaths as the end of an effect would. Returns the damage dealt."""
+    dealt = g.damage(source, target, amount)
+    g._deaths()
+    return dealt
+
+
+def resolve(g: State) -> None:
+    """Resolve queued triggers and deaths after direct engine calls."""
+    g._deaths()
+
+
 def play(g: State, eid: int, target: int = 0, position: int | None = None) -> None:
     """Play a card from the current player's hand (a minion goes to the right end by default)."""
     pos = -1

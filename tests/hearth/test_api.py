@@ -268,3 +268,13 @@ def test_fuzzed_actions_are_refused_or_legal(raw: tuple) -> None:
 
 
 _FUZZ_BASE = play_randomly(hearth.new_game(seed=31), 4, max_actions=30)
+
+
+def test_direct_engine_calls_refresh_the_legal_action_cache() -> None:
+    from games.hearth import scenario as S
+
+    g = S.prepared()
+    boar = S.summon(g, 1, "CS2_171")
+    assert any(a.entity == boar for a in g.legal_actions())
+    S.hit(g, boar, 1)  # no manual cache handling needed
+    assert not any(a.entity == boar for a in g.legal_actions())
