@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -181,8 +182,12 @@ class _progress:
 
 
 def _table(summaries: list[Any], games: int, where: str) -> Table:
-    table = Table(title=f"{games} games on {where}, seats swapped every other game")
-    for column in ("bot", "games", "wins", "draws", "losses", "mean points", "timeouts",
+    # A light box keeps all nine columns readable in 80 columns (pipes, CI logs).
+    table = Table(title=f"{games} games on {where}, seats swapped every other game",
+                  box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True,
+                  caption="points: mean team points per game (a violator scores 0); "
+                  "timeouts: soft or hard, as the violator")
+    for column in ("bot", "games", "wins", "draws", "losses", "points", "timeouts",
                    "violations", "as ONE"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for s in summaries:
