@@ -6,9 +6,13 @@ It records every byte the server sent (`raw`) for golden transcripts.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from protocols.base import NEED_DATA, ConnectionClosed, StreamEnd
 from protocols.sc import ClientConnection
@@ -182,3 +186,13 @@ async def play_light(port: int, seed: int) -> dict[str, Any]:
     writer.close()
     outcome["turn"] = state.turn if state is not None else None
     return outcome
+
+
+@pytest.fixture
+def no_errors_logged(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Fail a test when anything (asyncio included) logged an error: the server swallows
+    nothing silently, so an ERROR record means a bug."""
+    caplog.set_level(logging.ERROR)
+    yield
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, "\n".join(r.getMessage() for r in errors)

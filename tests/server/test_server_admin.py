@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import random
 
-from sc_client import ScClient, play_random
+import pytest
+from sc_client import ScClient, no_errors_logged, play_random  # noqa: F401
 
 from protocols.sc import messages as m
 from server.config import ServerConfig
 from server.runtime import GauntletServer
 
 PASSWORD = "admin-test"
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
 
 def config(**overrides: object) -> ServerConfig:

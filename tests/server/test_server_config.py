@@ -11,11 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from sc_client import ScClient
+from sc_client import ScClient, no_errors_logged  # noqa: F401
 
 from protocols.sc import messages as m
 from server.config import PASSWORD_ENV, ServerConfig
 from server.net.sniff import NEED_MORE, SC, sniff
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
 
 def test_password_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

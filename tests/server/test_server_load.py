@@ -8,11 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from sc_client import no_errors_logged  # noqa: F401
 
 from server.config import ServerConfig
 from server.runtime import GauntletServer
 
 GAMES = 100
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 
 import pytest
+from sc_client import no_errors_logged  # noqa: F401
 from server_testkit import InProcessObserver, InProcessPlayer
 
 from games import blokus
@@ -21,6 +22,8 @@ from server.rooms import (
     SlotRequest,
     StateChanged,
 )
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
 WAIT = 20.0  # generous upper bound for any wait; the tests never assert on elapsed time
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sc_client import ScClient
+from sc_client import ScClient, no_errors_logged  # noqa: F401
 
 from protocols.sc import messages as m
 from server.config import ServerConfig
@@ -17,6 +17,8 @@ from server.runtime import GauntletServer
 
 BOT = Path(__file__).parent / "socha_bot.py"
 PASSWORD = "socha-test"
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
 
 async def run_bot(port: int, *extra: str) -> dict[str, object]:

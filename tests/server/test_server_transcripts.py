@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from sc_client import ScClient, normalise
+from sc_client import ScClient, no_errors_logged, normalise  # noqa: F401
 
 from games import blokus
 from protocols.base import StreamEnd
@@ -30,6 +30,8 @@ SHAPES = (
     "TETRO_Z", "PENTO_L", "PENTO_T", "PENTO_V", "PENTO_S", "PENTO_Z", "PENTO_I", "PENTO_P",
     "PENTO_W", "PENTO_U", "PENTO_R", "PENTO_X", "PENTO_Y",
 )
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
 
 def check_golden(name: str, text: str) -> None:
