@@ -121,7 +121,7 @@ def random_playout(state: State, rng: random.Random, record: list[SetMove] | Non
         # Stopped by the turn limit: finish the elimination the last move started.
         state._remove_invalid_colors()
         # The undo stack no longer matches the position: make pop() fail loudly.
-        state._stack.clear()
+        state._stack = None
     if last_pid >= 0:
         state._last_move = _move_of(last_color, last_pid)
     return state

@@ -105,7 +105,9 @@ class State:
     _start: int
     _last_move: Move | None
     _mono: list[bool | None]
-    _stack: list[tuple[Any, ...]]
+    # Undo records as a linked list of (record, rest) pairs: a clone shares it, so cloning
+    # costs the same at any depth, and nobody can change a shared tail.
+    _stack: tuple[Any, ...] | None
 
     def __init__(self, start_piece: str) -> None:
         if start_piece not in SHAPE_INDEX:
@@ -118,7 +120,7 @@ class State:
         self._start = SHAPE_INDEX[start_piece]
         self._last_move = None
         self._mono = [None, None, None, None]
-        self._stack = []
+        self._stack = None
 
     # -- construction -------------------------------------------------------------------
 
@@ -213,7 +215,7 @@ class State:
         return state
 
     def clone(self) -> State:
-        """An independent copy (the undo stack included)."""
+        """An independent copy (the undo stack included, shared: it is immutable)."""
         other = State.__new__(State)
         other._boards = self._boards[:]
         other._occupied = self._occupied
@@ -223,7 +225,7 @@ class State:
         other._start = self._start
         other._last_move = self._last_move
         other._mono = self._mono[:]
-        other._stack = self._stack[:]
+        other._stack = self._stack
         return other
 
     __copy__ = clone
@@ -514,18 +516,17 @@ class State:
         A bad move corrupts the state; use `apply()` for anything from outside.
         """
         color = self._turn % 4
-        self._stack.append(
-            (
-                self._turn,
-                self._valid,
-                self._last_move,
-                color,
-                self._boards[color],
-                self._undeployed[color],
-                self._mono[color],
-                self._occupied,
-            )
+        record = (
+            self._turn,
+            self._valid,
+            self._last_move,
+            color,
+            self._boards[color],
+            self._undeployed[color],
+            self._mono[color],
+            self._occupied,
         )
+        self._stack = (record, self._stack)
         if isinstance(move, SetMove):
             mask = move._board_mask()
             self._boards[color] |= mask
@@ -539,8 +540,11 @@ class State:
         self._remove_invalid_colors()
 
     def pop(self) -> Move:
-        """Undo the last `push()`/`apply()` and return its move."""
+        """Undo the last `push()`/`apply()` and return its move (IndexError if none)."""
+        if self._stack is None:
+            raise IndexError("pop from a state without moves to undo")
         move = self._last_move
+        record, self._stack = self._stack
         (
             self._turn,
             self._valid,
@@ -550,7 +554,7 @@ class State:
             self._undeployed[color],
             self._mono[color],
             self._occupied,
-        ) = self._stack.pop()
+        ) = record
         assert move is not None
         return move
 

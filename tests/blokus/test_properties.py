@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -235,3 +236,17 @@ def test_moves_pickle_and_compare() -> None:
         )
         == 1
     )
+
+
+def test_pop_without_history_raises() -> None:
+    state = blokus.new_game("PENTO_V")
+    with pytest.raises(IndexError):
+        state.pop()
+    state.push(next(state.legal_moves()))
+    clone = state.clone()
+    assert clone.pop() == state.last_move
+    assert clone == blokus.new_game("PENTO_V")
+    assert state.turn == 1, "popping the clone left the original alone"
+    blokus.random_playout(state, random.Random(2))
+    with pytest.raises(IndexError):
+        state.pop()
