@@ -1177,7 +1177,11 @@ class State:
                 self._block(B_POWER, eid, target)
                 script.play.run(self, Ctx(eid, target, p))
                 self._end_block()
-            self._fire(EV_SUMMONED, eid)
+                # SabberStone's PlayMinion: a death phase between the battlecry and the
+                # after-summon phase (a Juggler the battlecry killed throws nothing).
+                self._deaths()
+            if not self.over:
+                self._fire(EV_SUMMONED, eid)
         elif ctype == T_WEAPON:
             old = self.weapon[p]
             if old:

@@ -121,3 +121,17 @@ def test_play_block_nests_the_spell_power_block() -> None:
     inner = [it["power_block"] for it in pb["history"] if "power_block" in it]
     assert inner and inner[0]["power_type"] == BlockType.POWER
     assert "tag_change" in kinds(g.history(since=mark))
+
+
+def test_death_phase_runs_between_battlecry_and_after_summon() -> None:
+    g = S.prepared(history=True)
+    juggler = S.summon(g, 1, "NEW1_019")
+    wisp = S.summon(g, 1, "CS2_231")
+    archer = S.give(g, 1, "CS2_189")
+    mark = len(g.history())
+    S.play(g, archer, target=wisp)
+    (play,) = g.history(since=mark)
+    blocks = [(b["power_block"]["power_type"], b["power_block"]["entityID"])
+              for b in play["power_block"]["history"] if "power_block" in b]
+    assert blocks == [(BlockType.POWER, archer), (BlockType.DEATHS, 1),
+                      (BlockType.TRIGGER, juggler)]
