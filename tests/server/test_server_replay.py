@@ -1,0 +1,50 @@
+"""Replay files (reference §7): name pattern, gzip, content recorded from the match log."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import re
+from pathlib import Path
+
+import pytest
+from sc_client import no_errors_logged  # noqa: F401
+from server_testkit import InProcessPlayer
+
+from protocols.sc import NEED_DATA, ClientConnection, StreamEnd
+from protocols.sc import messages as m
+from server.net.replay import write_replay
+from server.rooms import Lobby, SlotRequest
+
+pytestmark = pytest.mark.usefixtures("no_errors_logged")
+
+
+async def test_gzipped_replay_with_display_names(tmp_path: Path) -> None:
+    lobby = Lobby()
+    room, codes = lobby.prepare(None, [SlotRequest("Team Alpha"), SlotRequest("Bob")], False)
+    a, b = InProcessPlayer(3), InProcessPlayer(4)
+    lobby.seated(lobby.join_prepared(a, codes[0]))
+    lobby.seated(lobby.join_prepared(b, codes[1]))
+    async with asyncio.timeout(20):
+        await a.done.wait()
+    assert room.result is not None
+    first = write_replay(room, room.result, tmp_path, gzipped=True)
+    second = write_replay(room, room.result, tmp_path, gzipped=True)
+    pattern = r"replay_swc_2027_blokus_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_Team_Alpha_Bob(_2)?\.xml\.gz"
+    assert re.fullmatch(pattern, first.name)
+    assert re.fullmatch(pattern, second.name) and second != first  # never overwritten
+    data = gzip.decompress(first.read_bytes())
+    assert data.startswith(b"<protocol>\n<room ") and data.endswith(b"</room>\n</protocol>")
+    reader = ClientConnection()
+    reader.receive_data(data)
+    events = []
+    while (event := reader.next_event()) is not NEED_DATA:
+        events.append(event)
+    assert isinstance(events[-1], StreamEnd)
+    mementos = [e for e in events if isinstance(e, m.Memento)]
+    states = [e.state for e in a.events if type(e).__name__ == "StateChanged"]
+    assert [e.state.turn for e in mementos] == [s.turn for s in states]
+    result = events[-2]
+    assert isinstance(result, m.Result)
+    assert [s.name for s in result.scores] == ["Team Alpha", "Bob"]
+    assert [s.parts[1] for s in result.scores] == list(room.result.points)
