@@ -77,12 +77,13 @@ class Lobby:
         self._game_factory = game_factory
 
     # ------------------------------------------------------------------ rooms
-    def _new_room(self, game_type: str | None, slots: list[Slot], paused: bool) -> Room:
+    def _new_room(self, game_type: str | None, slots: list[Slot], paused: bool,
+                  clocks: Clocks | None = None) -> Room:
         if len(self.rooms) >= self._max_rooms:
             raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
         game = self._game_factory(game_type)  # UnknownGameType propagates: the caller drops
         room = Room(
-            game, slots, clocks=self.clocks, paused=paused, stats=self.stats,
+            game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
             on_result=self._on_result, on_closed=self._room_closed,
             max_observers=self._max_observers,
         )
@@ -155,15 +156,19 @@ class Lobby:
         if link in self.admins:
             self.admins.remove(link)
 
-    def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool
-                ) -> tuple[Room, list[str]]:
-        """A room with the given slots; one reservation per reserved slot, in slot order."""
+    def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool,
+                clocks: Clocks | None = None) -> tuple[Room, list[str]]:
+        """A room with the given slots; one reservation per reserved slot, in slot order.
+
+        `clocks` overrides the server's move clocks for this room only.
+        """
         if len(slots) != 2:
             raise LobbyError(LobbyErrorKind.BAD_REQUEST, None, "a room needs exactly 2 slots")
         room = self._new_room(
             game_type,
             [Slot(s.display_name, s.can_timeout, s.reserved) for s in slots],
             pause,
+            clocks,
         )
         codes: list[str] = []
         for seat, slot in enumerate(room.slots):

@@ -130,7 +130,8 @@ class _MatchOver(Exception):
 class Room:
     """One match. Create through the `Lobby`; `start_task()` runs it.
 
-    Seat `i` is slot `i` (slot 0 = the first team). Rooms ids and reservations are uuid4.
+    Seat `i` is slot `i` (slot 0 = the first team). Room ids and reservations are uuid4
+    strings (unguessable).
     """
 
     def __init__(

@@ -297,3 +297,15 @@ async def test_can_timeout_false_seat_has_no_clock() -> None:
     with contextlib.suppress(LobbyError):  # the fast seat may have ended it on a busy machine
         room.cancel()
     await finished(a, b)
+
+
+async def test_per_room_clocks() -> None:
+    lobby = Lobby(clocks=Clocks(soft=30.0, hard=60.0))
+    quick, codes = lobby.prepare(None, [SlotRequest(), SlotRequest()], False,
+                                 clocks=Clocks(soft=0.05, hard=0.2))
+    a, b = InProcessPlayer(answer=False), InProcessPlayer(2)
+    lobby.seated(lobby.join_prepared(a, codes[0]))
+    lobby.seated(lobby.join_prepared(b, codes[1]))
+    await finished(a, b)
+    assert a.result().violation.cause is Cause.HARD_TIMEOUT
+    assert lobby.clocks.hard == 60.0 and quick.clocks.hard == 0.2
