@@ -131,6 +131,10 @@ async def test_admin_cannot_step_unknown_room_but_stays_admin() -> None:
         await admin.send(m.Step("no-such-room"))
         error = await admin.recv_until(m.ErrorPacket)
         assert error.message.endswith("Couldn't find a room with id no-such-room")
+        await admin.send(m.Prepare(game_type="swc_1999_nothing"))
+        error = await admin.recv_until(m.ErrorPacket)
+        assert error.message == ("sc.api.plugins.exceptions.GameRoomException: "
+                                 "Unknown game type 'swc_1999_nothing'")
         await admin.send(m.Prepare())
         assert (await admin.recv_until(m.Prepared)).room_id in srv.rooms
 
