@@ -13,7 +13,10 @@ Figures per phase:
 - the server's own processing time per move, p50 and p99, from `server.stats` (from the
   moment a move's bytes were read to the moment the next moveRequest, or the result, was
   written: rule check, apply, mementos to both players; not the bots' thinking);
-- server CPU per move: this process's CPU time during the phase over the moves.
+- server CPU per move: this process's CPU time during the phase over the moves; bots CPU
+  per move the same for the bot process (both bots parse every memento); wall time per
+  move (over all games at once). On an idle machine, wall per move at one game at a time
+  is about the two CPU figures added up; much more means the machine is busy elsewhere.
 
 The peer measured in the same run is the same pair of random bots without any server: one
 process, our engine only (`list(state.legal_moves())`, a seeded choice, `apply`). The ratio
@@ -51,6 +54,7 @@ class Phase:
     p50_ms: float
     p99_ms: float
     cpu_ms_per_move: float
+    bots_cpu_ms_per_move: float
     timeouts: int
     errors: int
 
@@ -75,15 +79,17 @@ async def _bots(port: int, games: int, concurrency: int, seed: int) -> dict[str,
     from bots.blokus.match import run_series, summarise
 
     labels = ("random (A)", "random (B)")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     records = await run_series(
         ((labels[0], RandomBot), (labels[1], RandomBot)), games, host="127.0.0.1",
         port=port, password=PASSWORD, concurrency=concurrency, seed=seed)
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     summaries = summarise(records, labels)
     return {
         "games": sum(1 for r in records if r.error is None),
         "seconds": seconds,
+        "cpu_seconds": cpu,
         "timeouts": sum(s.timeouts for s in summaries),
         "errors": sum(1 for r in records if r.error is not None),
     }
@@ -121,6 +127,7 @@ async def _phase(server: Any, games: int, concurrency: int, seed: int) -> Phase:
         p50_ms=_percentile(samples, 0.50) * 1000,
         p99_ms=_percentile(samples, 0.99) * 1000,
         cpu_ms_per_move=cpu / len(samples) * 1000 if samples else 0.0,
+        bots_cpu_ms_per_move=report["cpu_seconds"] / len(samples) * 1000 if samples else 0.0,
         timeouts=report["timeouts"],
         errors=report["errors"],
     )
@@ -159,14 +166,16 @@ def report(phases: list[Phase], peer_games: int, peer_seconds: float, peer_moves
     peer_rate = peer_games / peer_seconds if peer_seconds else 0.0
     lines = [
         "| concurrent games | games | games/s over TCP | vs engine only | server ms/move p50 "
-        "| p99 | server CPU ms/move | timeouts |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| p99 | server CPU ms/move | bots CPU ms/move | wall ms/move | timeouts |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for p in phases:
         ratio = p.games_per_second / peer_rate if peer_rate else 0.0
         lines.append(
             f"| {p.concurrency} | {p.games} | {p.games_per_second:.2f} | {ratio:.2f}x "
-            f"| {p.p50_ms:.2f} | {p.p99_ms:.2f} | {p.cpu_ms_per_move:.2f} | {p.timeouts} |"
+            f"| {p.p50_ms:.2f} | {p.p99_ms:.2f} | {p.cpu_ms_per_move:.2f} "
+            f"| {p.bots_cpu_ms_per_move:.2f} | {p.seconds / p.moves * 1000 if p.moves else 0:.2f} "
+            f"| {p.timeouts} |"
         )
     lines.append("")
     lines.append(

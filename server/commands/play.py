@@ -183,7 +183,8 @@ class _progress:
 
 def _table(summaries: list[Any], games: int, where: str) -> Table:
     # A light box keeps all nine columns readable in 80 columns (pipes, CI logs).
-    table = Table(title=f"{games} games on {where}, seats swapped every other game",
+    plural = "" if games == 1 else "s"
+    table = Table(title=f"{games} game{plural} on {where}, seats swapped every other game",
                   box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True,
                   caption="points: mean team points per game (a violator scores 0); "
                   "timeouts: soft or hard, as the violator")
