@@ -236,7 +236,8 @@ class Outcome:
 
     @property
     def lost(self) -> bool:
-        return self.winner is not None and self.winner != self.team
+        """Someone else won (False when our team is unknown: the game never started)."""
+        return self.team is not None and self.winner is not None and self.winner != self.team
 
     def describe(self) -> str:
         """One line for humans, e.g. ``team ONE won 120:98 (we are ONE)``."""

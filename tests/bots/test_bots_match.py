@@ -1,0 +1,78 @@
+"""The series runner's admin client against our server: prepare, cancel, refusals."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from bots_testkit import PASSWORD, WAIT, free_port, running_server
+
+from bots.blokus import RandomBot
+from bots.blokus.aio import play_async
+from bots.blokus.match import AdminClient, AdminError, run_series
+
+
+async def test_concurrent_prepares_get_their_own_rooms(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as server:
+        admin = await AdminClient.connect("127.0.0.1", server.tcp_port, PASSWORD)
+        try:
+            async with asyncio.timeout(WAIT):
+                prepared = await asyncio.gather(
+                    *(admin.prepare((f"a{i}", f"b{i}")) for i in range(6)))
+        finally:
+            await admin.close()
+        rooms = {p.room_id for p in prepared}
+        codes = [code for p in prepared for code in p.reservations]
+        assert len(rooms) == 6 and len(set(codes)) == 12
+        # The slot names came through in order: slot 1 of room i is "a{i}".
+        for i, p in enumerate(prepared):
+            slots = server.rooms[p.room_id].slots
+            assert [s.display_name for s in slots] == [f"a{i}", f"b{i}"]
+
+
+async def test_cancel_tells_the_player_who_came(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as server:
+        admin = await AdminClient.connect("127.0.0.1", server.tcp_port, PASSWORD)
+        try:
+            prepared = await admin.prepare(("here", "absent"))
+            player = asyncio.create_task(play_async(
+                RandomBot(1), "127.0.0.1", server.tcp_port, prepared.reservations[0],
+                idle_timeout=WAIT))
+            async with asyncio.timeout(WAIT):
+                while not server.rooms[prepared.room_id].slots[0].present:
+                    await asyncio.sleep(0.01)
+                await admin.cancel(prepared.room_id)
+                outcome = await player
+        finally:
+            await admin.close()
+    assert not outcome.regular and outcome.cause == "LEFT"
+    # The absent slot is the violator; no welcome came, so our team is unknown.
+    assert (outcome.winner, outcome.violator, outcome.team) == ("ONE", "TWO", None)
+    assert not outcome.won and not outcome.lost
+
+
+async def test_wrong_password_fails_the_prepare(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as server:
+        admin = await AdminClient.connect("127.0.0.1", server.tcp_port, "not it")
+        try:
+            with pytest.raises(AdminError, match="admin password"):
+                async with asyncio.timeout(WAIT):
+                    await admin.prepare(("a", "b"))
+        finally:
+            await admin.close()
+
+
+async def test_admin_without_server() -> None:
+    with pytest.raises(AdminError, match="cannot connect"):
+        await AdminClient.connect("127.0.0.1", free_port(), PASSWORD)
+
+
+async def test_series_argument_checks(tmp_path: Path) -> None:
+    bots = (("same", RandomBot), ("same", RandomBot))
+    with pytest.raises(ValueError, match="different labels"):
+        await run_series(bots, 2, host="127.0.0.1", port=1, password="x")
+    async with running_server(tmp_path) as server:
+        records = await run_series((("a", RandomBot), ("b", RandomBot)), 0, host="127.0.0.1",
+                                   port=server.tcp_port, password=PASSWORD)
+    assert records == []
