@@ -21,8 +21,6 @@ hold none).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..dsl import (
     ENEMY_CHARACTERS,
     ENEMY_WEAPON,
@@ -39,12 +37,10 @@ from ..dsl import (
     Aura,
     Buff,
     Count,
-    Ctx,
     Damage,
     Destroy,
     Draw,
     Heal,
-    If,
     Silence,
     SplitDamage,
     Summon,
@@ -60,9 +56,6 @@ from .targets import (
     MINION_IF_AVAILABLE,
     OTHER_MINION_IF_AVAILABLE,
 )
-
-if TYPE_CHECKING:
-    from ..game import State
 
 # ------------------------------------------------------------------------------ battlecries
 
@@ -109,20 +102,15 @@ card("EX1_399", trigger=Trigger(EV_DAMAGED, Buff(SELF, "EX1_399e"), ON_SELF))
 enchantment("EX1_399e", atk=3)
 
 
-def _source_alive(g: State, ctx: Ctx) -> bool:
-    return g.alive(ctx.source)
-
-
 # Knife Juggler: after another friendly minion is summoned, 1 damage to a random enemy. A
-# Juggler the battlecry of that very minion left mortally wounded throws nothing: it dies in
-# the death phase between the battlecry and the after-summon phase (SabberStone PlayMinion,
-# fireplace test_knife_juggler). The core queues after-summon triggers before that death
-# phase, so the Juggler checks it is still alive when its trigger resolves.
+# Juggler the battlecry of that very minion left mortally wounded throws nothing: the core
+# runs the death phase between a battlecry and the after-summon phase (SabberStone
+# PlayMinion, fireplace test_knife_juggler).
 card(
     "NEW1_019",
     trigger=Trigger(
         EV_SUMMONED,
-        If(_source_alive, SplitDamage(ENEMY_CHARACTERS, 1)),
+        SplitDamage(ENEMY_CHARACTERS, 1),
         ON_OTHER_FRIENDLY_MINION,
     ),
 )
