@@ -71,6 +71,7 @@ def cells_to_mask(cells: object) -> int | None:
 
 
 def mask_to_cells(mask: int) -> frozenset[tuple[int, int]]:
+    """The (x, y) cells of a board mask."""
     cells = []
     while mask:
         low = mask & -mask
@@ -117,7 +118,9 @@ WINDOW_SHIFT = STRIDE + 1
 WINDOW = 0b111 | 0b111 << STRIDE | 0b111 << (2 * STRIDE)
 
 # Per anchor cell: window pattern -> the covering placements that avoid every blocked cell
-# of the window. Filled on demand: only the few patterns real games produce ever exist.
+# of the window. Filled on demand: only the patterns real games produce ever exist (random
+# games settle at a few thousand entries in all; the bound is 256 patterns per cell, as an
+# anchor is never blocked itself).
 _BY_PATTERN: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
     {} for _ in range(CELL_COUNT)
 )
