@@ -23,9 +23,7 @@ def main() -> None:
 
 def _register() -> None:
     # Imported for their side effect of adding commands to `app`.
-    import server.commands.serve  # noqa: F401
-    from server.commands import demo  # noqa: F401
-    from server.commands import bot, play  # noqa: F401
+    from server.commands import bot, demo, play, serve  # noqa: F401
 
 
 _register()
