@@ -182,6 +182,14 @@ def report(phases: list[Phase], peer_games: int, peer_seconds: float, peer_moves
         f"Engine only (same random bots, no server, one process): {peer_games} games, "
         f"{peer_rate:.2f} games/s, {peer_moves / peer_games if peer_games else 0:.0f} moves/game."
     )
+    busiest = phases[-1] if phases else None
+    if busiest is not None and busiest.moves and busiest.games and busiest.cpu_ms_per_move:
+        per_game = busiest.moves / busiest.games
+        lines.append(
+            f"Server capacity from its CPU per move ({busiest.concurrency} concurrent games): "
+            f"about {1000 / (busiest.cpu_ms_per_move * per_game):.1f} games/s per core "
+            "(the bots are not free: here they share the machine)."
+        )
     errors = sum(p.errors for p in phases)
     if errors:
         lines.append(f"{errors} game(s) ended without a result.")
