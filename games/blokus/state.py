@@ -56,6 +56,13 @@ _MOVES: tuple[list[SetMove | None], ...] = tuple([None] * T.PLACEMENT_COUNT for 
 _SKIPS = tuple(SkipMove(color) for color in COLORS)
 
 
+def _color_index(color: str) -> int:
+    index = COLOR_INDEX.get(color) if isinstance(color, str) else None
+    if index is None:
+        raise ValueError(f"unknown colour {color!r}")
+    return index
+
+
 def _move_of(color: int, pid: int, _new: Any = tuple.__new__, _fields: Any = T.P_FIELDS) -> SetMove:
     """The shared SetMove of placement `pid` for colour index `color` (made on first use)."""
     move: SetMove | None = _MOVES[color][pid]
@@ -269,7 +276,7 @@ class State:
 
     def undeployed(self, color: str) -> tuple[str, ...]:
         """Shapes `color` has not placed yet, in enum order."""
-        bits = self._undeployed[COLOR_INDEX[color]]
+        bits = self._undeployed[_color_index(color)]
         return tuple(name for index, name in enumerate(SHAPES) if bits >> index & 1)
 
     def fields(self) -> list[tuple[int, int, str]]:
@@ -303,13 +310,15 @@ class State:
 
     def points(self, color: str) -> int:
         """+1 per placed square; all 21 placed: 89 + 15, + 5 more if the MONO came last."""
-        index = COLOR_INDEX[color]
+        index = _color_index(color)
         bits = self._undeployed[index]
         if not bits:
             return TOTAL_SQUARES + ALL_PLACED_BONUS + (MONO_LAST_BONUS if self._mono[index] else 0)
         return TOTAL_SQUARES - sum(size for i, size in enumerate(_SIZES) if bits >> i & 1)
 
     def team_points(self, team: str) -> int:
+        if team not in TEAMS:
+            raise ValueError(f"unknown team {team!r}")
         first = TEAMS.index(team)
         return self.points(COLORS[first]) + self.points(COLORS[first + 2])
 

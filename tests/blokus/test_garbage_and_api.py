@@ -172,3 +172,16 @@ def test_legal_moves_view_and_counts() -> None:
     assert state.legal_placement_count() == 272
     assert "BLUE" in repr(state)
     assert state.board_text().count(".") == 400
+
+
+def test_unknown_colour_or_team_names() -> None:
+    state = blokus.new_game("PENTO_X")
+    for call in (
+        lambda: state.undeployed("PINK"),
+        lambda: state.points("blue"),
+        lambda: state.team_points("THREE"),
+        lambda: state.points(None),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ValueError):
+            call()
+    assert state.color_at(-1, 0) is None and state.color_at(5, 25) is None
