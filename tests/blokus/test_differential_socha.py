@@ -28,11 +28,11 @@ def our_placements(state: State) -> list[SetMove]:
     return [move for move in state.legal_moves() if isinstance(move, SetMove)]
 
 
-def random_game_move(state: State, rng: random.Random) -> blokus.Move:
+def random_game_move(state: State, rng: random.Random, skip: float = 0.08) -> blokus.Move:
     """Mostly placements, sometimes a skip, so that skips and eliminations both happen."""
     moves = list(state.legal_moves())
     skips = [move for move in moves if isinstance(move, SkipMove)]
-    if skips and rng.random() < 0.08:
+    if skips and rng.random() < skip:
         return skips[0]
     placements = [move for move in moves if isinstance(move, SetMove)]
     return rng.choice(placements or moves)
@@ -92,8 +92,7 @@ def compare_validation(state: State, theirs: object, rng: random.Random, count: 
         assert state.is_legal(move) == (official is None)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_side_by_side_random_games(seed: int) -> None:
+def play_side_by_side(seed: int, skip: float) -> State:
     rng = random.Random(seed)
     ours = blokus.new_game(seed=seed)
     theirs = bridge.new_socha_game(ours.start_piece)
@@ -108,7 +107,7 @@ def test_side_by_side_random_games(seed: int) -> None:
         assert placement_set(mine) == placement_set(official), (seed, ours.turn)
         if plies % 6 == 0:
             compare_validation(ours, theirs, rng, 25)
-        move = random_game_move(ours, rng)
+        move = random_game_move(ours, rng, skip)
         ours.apply(move)
         bridge.play(theirs, move)
         plies += 1
@@ -125,6 +124,21 @@ def test_side_by_side_random_games(seed: int) -> None:
     expected = None if winner is None else ("ONE" if "One" in str(winner) else "TWO")
     assert ours.result().winner == expected
     assert plies > 20
+    return ours
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_side_by_side_random_games(seed: int) -> None:
+    final = play_side_by_side(seed, skip=0.08)
+    assert not final.valid_colors  # these games end by elimination
+
+
+@pytest.mark.parametrize("seed", [200, 201])
+def test_side_by_side_games_reaching_the_round_limit(seed: int) -> None:
+    # Skipping half the time stretches the game to the 24-round limit.
+    final = play_side_by_side(seed, skip=0.5)
+    # advance() passes over eliminated colours, so the last turn may lie beyond 96.
+    assert final.turn >= 96 and final.round == 25 and final.valid_colors
 
 
 @pytest.mark.parametrize("seed", range(100, 106))
