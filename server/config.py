@@ -52,6 +52,9 @@ class ServerConfig:
     replay_dir: Path = Path("replays")
     gzip_replays: bool = False
     db_url: str | None = None
+    # Seeds the games' randomness (the Blokus start piece) in room-creation order, so that a
+    # series can be replayed exactly; None draws fresh randomness for every room.
+    seed: int | None = None
     limits: Limits = field(default_factory=Limits)
 
     def resolve_admin_password(self) -> str:

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
 from server.config import ServerConfig
 from server.net.listener import TcpListener
-from server.rooms import Clocks, Lobby, MatchResult, Room, ServerStats
+from server.rooms import Clocks, Game, Lobby, MatchResult, Room, ServerStats
+from server.rooms.game import new_game
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +43,16 @@ class GauntletServer:
             clocks=clocks, paused=self.config.paused, stats=self.stats,
             on_result=self._store_result, max_rooms=self.config.limits.max_rooms,
             max_observers=self.config.limits.max_observers_per_room,
+            game_factory=self._seeded_games(self.config.seed),
         )
         self._listener: TcpListener | None = None
+
+    @staticmethod
+    def _seeded_games(seed: int | None) -> Callable[[str | None], Game]:
+        if seed is None:
+            return new_game
+        seeds = random.Random(seed)
+        return lambda game_type: new_game(game_type, seed=seeds.getrandbits(32))
 
     @property
     def rooms(self) -> dict[str, Room]:

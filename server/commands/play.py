@@ -37,7 +37,8 @@ def play(
     bot_b: Annotated[str, typer.Argument(help="Second bot (same forms).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=100_000,
                                        help="Number of games.")] = 200,
-    seed: Annotated[int | None, typer.Option(help="Seed for the bots' choices.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for the bots and (in-process server) the start pieces.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=200,
                                              help="Games played at the same time.")] = 4,
     host: Annotated[str, typer.Option("--host", "-h", help="Server address.")] = "127.0.0.1",
@@ -152,7 +153,8 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
             password = _external_password(admin_password, data_dir)
             return await series(port, password), f"{host}:{port}"
         config = ServerConfig(host=host, tcp_port=port or 0, no_timeout=no_timeout,
-                              admin_password=secrets.token_urlsafe(18), data_dir=data_dir)
+                              admin_password=secrets.token_urlsafe(18), data_dir=data_dir,
+                              seed=seed)
         try:
             async with GauntletServer(config) as server:
                 where = f"in-process {host}:{server.tcp_port}"

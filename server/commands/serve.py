@@ -39,6 +39,9 @@ def serve(
     db: Annotated[str | None, typer.Option("--db", help="Database URL, stored for later "
                                            "features; no database is used yet.")] = None,
     log_level: Annotated[str, typer.Option(help="Logging level.")] = "INFO",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed the rooms' start pieces (in room-creation order) for reproducible series.")]
+    = None,
 ) -> None:
     """Run the match server until Ctrl-C.
 
@@ -50,7 +53,7 @@ def serve(
     config = ServerConfig(
         host=host, tcp_port=tcp_port, soft_timeout=soft_timeout, hard_timeout=hard_timeout,
         no_timeout=no_timeout, paused=paused, data_dir=data_dir, save_replays=save_replays,
-        replay_dir=replay_dir, gzip_replays=gzip_replays, db_url=db,
+        replay_dir=replay_dir, gzip_replays=gzip_replays, db_url=db, seed=seed,
     )
     asyncio.run(_serve(config))
 

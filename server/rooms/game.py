@@ -91,10 +91,10 @@ class BlokusGame:
         return tuple(self.state.team_points(team) for team in self._blokus.TEAMS)
 
 
-def new_game(game_type: str | None) -> Game:
+def new_game(game_type: str | None, seed: int | None = None) -> Game:
     """A fresh game for a `join`/`prepare` game type (None = the default, Blokus)."""
     if game_type in (None, "", BLOKUS_GAME_TYPE):
-        return BlokusGame()
+        return BlokusGame(seed=seed)
     raise UnknownGameType(game_type)
 
 
