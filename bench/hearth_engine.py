@@ -163,12 +163,15 @@ def _run(cmd: list[str]) -> None:
 
 def run_fireplace(n_games: int, seed: int) -> dict[str, Any]:
     python = ensure_fireplace_venv()
+    # fireplace iterates sets of cards in places: a fixed hash seed keeps its games repeatable.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         [str(python), str(PEER), str(n_games), str(seed)],
         capture_output=True,
         text=True,
         timeout=PEER_TIMEOUT_S,
         cwd=ROOT,
+        env=env,
         check=False,
     )
     if done.returncode != 0:
