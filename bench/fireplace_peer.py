@@ -16,7 +16,9 @@ alternative x target; hero power x target; every attacker x target) and picks on
 uniformly; the mulligan keeps a random subset; pending choices are answered at random.
 fireplace2 has no legacy Basic ids, so the decks are Core-set cards: the Core reprints of
 our default decks' cards, and a Core card of the same class, cost and role for the others.
-fireplace2 draws from the module-level `random`, which is seeded once per run.
+fireplace2 draws from the module-level `random`, which is seeded once per run; even so,
+and with PYTHONHASHSEED=0 (hearth_engine.py sets it), two processes with the same seed
+can differ a little (seen: 138.5 vs 139.8 actions per game over 100 games).
 
 Timing starts after the card database is loaded (6-7 s here, not part of games/s).
 `deepcopy_ms` is `copy.deepcopy(game)` at the start of turn 10: the best of a few copies
