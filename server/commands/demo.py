@@ -1,14 +1,19 @@
-"""`gauntlet demo`: a quick look at what Gauntlet does, with nothing to set up.
+"""`gauntlet demo` (what `make run` starts): the server, a live match, then your bots.
 
-For now it plays one seeded Blokus game with the engine's own players, team ONE greedy
-(biggest piece first) against team TWO random, draws the board as it fills up and prints
-the result. The whole game takes a couple of seconds.
+It starts the match server, prepares a room with the admin protocol, watches it as an
+observer while the bundled `greedy` (team ONE) and `random` (team TWO) bots play it over
+TCP, draws the board as the observer's mementos arrive, prints the official result and then
+keeps serving so that you can connect your own bot (`--once` stops after the demo match).
 """
 
 from __future__ import annotations
 
-import random
-import time
+import asyncio
+import contextlib
+import secrets
+import signal
+from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console, Group
@@ -17,19 +22,14 @@ from rich.table import Table
 from rich.text import Text
 
 from games import blokus
+from protocols.base import NEED_DATA, ConnectionClosed, StreamEnd
+from protocols.sc import ClientConnection
+from protocols.sc import messages as m
 from server.cli import app
 
 STYLES = {"BLUE": "bold blue", "YELLOW": "bold yellow", "RED": "bold red", "GREEN": "bold green"}
 PLAYERS = {"ONE": "greedy", "TWO": "random"}
-
-
-def choose(state: blokus.State, rng: random.Random) -> blokus.Move:
-    """Team ONE places its biggest piece, team TWO any piece (both at random among equals)."""
-    placements = [m for m in state.legal_moves() if isinstance(m, blokus.SetMove)]
-    if state.current_team == "ONE":
-        biggest = max(blokus.SHAPE_SIZE[m.kind] for m in placements)
-        placements = [m for m in placements if blokus.SHAPE_SIZE[m.kind] == biggest]
-    return rng.choice(placements)
+WAIT = 60.0  # no network wait of the demo may hang longer than this
 
 
 def board_view(state: blokus.State) -> Text:
@@ -69,32 +69,121 @@ def score_table(state: blokus.State) -> Table:
     return table
 
 
+class Observer:
+    """An admin connection that observes one room: the spectator's side of the protocol."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.conn = ClientConnection()
+
+    @classmethod
+    async def watch(cls, port: int, password: str, room_id: str) -> Observer:
+        async with asyncio.timeout(WAIT):
+            observer = cls(*await asyncio.open_connection("127.0.0.1", port))
+            observer.writer.write(observer.conn.send(m.Authenticate(password)))
+            observer.writer.write(observer.conn.send(m.Observe(room_id)))
+            await observer.writer.drain()
+            while not isinstance(await observer.next(), m.Observed):
+                pass
+        return observer
+
+    async def next(self) -> object:
+        while (event := self.conn.next_event()) is NEED_DATA:
+            async with asyncio.timeout(WAIT):
+                data = await self.reader.read(65536)
+            self.conn.receive_data(data)
+        if isinstance(event, m.ErrorPacket | StreamEnd | ConnectionClosed):
+            raise RuntimeError(f"the demo observer was refused: {event}")
+        return event
+
+    async def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.writer.write(self.conn.send(m.Close()) + self.conn.close())
+            self.writer.close()
+            await self.writer.wait_closed()
+
+
+async def play_demo_match(port: int, password: str, seed: int, console: Console,
+                          animate: bool) -> tuple[blokus.State, m.Result]:
+    """One greedy-vs-random match over TCP, drawn from what an observer receives."""
+    from bots.blokus import GreedyBot, RandomBot
+    from bots.blokus.aio import play_async
+    from bots.blokus.match import AdminClient
+
+    admin = await AdminClient.connect("127.0.0.1", port, password)
+    prepared = await admin.prepare(("greedy", "random"))
+    observer = await Observer.watch(port, password, prepared.room_id)
+    bots = [
+        asyncio.create_task(play_async(bot, "127.0.0.1", port, code))
+        for bot, code in zip((GreedyBot(seed), RandomBot(seed)), prepared.reservations,
+                             strict=True)
+    ]
+    state: blokus.State | None = None
+    result: m.Result | None = None
+    with Live(console=console, auto_refresh=False) as live:
+        while result is None:
+            event = await observer.next()
+            if isinstance(event, m.Memento):
+                state = event.state
+                if animate:
+                    live.update(Group(board_view(state), status_line(state)), refresh=True)
+            elif isinstance(event, m.Result):
+                result = event
+        assert state is not None
+        live.update(Group(board_view(state), status_line(state)), refresh=True)
+    await asyncio.gather(*bots)
+    await observer.close()
+    await admin.close()
+    return state, result
+
+
+async def _demo(config: object, seed: int, once: bool, animate: bool) -> None:
+    from server.runtime import GauntletServer
+
+    console = Console()
+    animate = animate and console.is_terminal
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    async with GauntletServer(config) as server:  # type: ignore[arg-type]
+        port = server.tcp_port
+        console.print(f"Gauntlet is serving the Software-Challenge protocol on 127.0.0.1:{port}.")
+        console.print("Demo match: bundled [bold]greedy[/] (team ONE) against "
+                      "[bold]random[/] (team TWO), watched as an observer.\n")
+        password = server.config.resolve_admin_password()
+        state, result = await play_demo_match(port, password, seed, console, animate)
+        console.print()
+        console.print(score_table(state))
+        if result.winner is not None:
+            console.print(result.winner.reason)
+        if once:
+            return
+        console.print(
+            f"\nThe server keeps running. Connect your bot, e.g.\n"
+            f"  gauntlet bot blokus-greedy -h 127.0.0.1 -p {port}   (twice, or with your own)\n"
+            f"  gauntlet play blokus random greedy --games 20 --port {port}\n"
+            f"Ctrl-C stops it."
+        )
+        await stop.wait()
+
+
 @app.command()
 def demo(
-    seed: int = typer.Option(1, help="Seed of the start piece and of the players' choices."),
-    animate: bool = typer.Option(True, help="Redraw the board after every move."),
-    delay: float = typer.Option(0.02, min=0.0, max=1.0, help="Seconds between redraws."),
+    tcp_port: Annotated[int, typer.Option("--tcp-port", help="TCP port for bots (0 = any free).")]
+    = 13050,
+    seed: Annotated[int, typer.Option(help="Seed of the start piece and of the bots.")] = 1,
+    once: Annotated[bool, typer.Option("--once", help="Stop after the demo match.")] = False,
+    animate: Annotated[bool, typer.Option(help="Redraw the board after every move.")] = True,
+    data_dir: Annotated[Path, typer.Option(help="Data folder (the admin password).")]
+    = Path("data"),
 ) -> None:
-    """Play a seeded Blokus game in the terminal: greedy team ONE against random team TWO."""
-    console = Console()
-    rng = random.Random(seed)
-    state = blokus.new_game(seed=seed)
-    animate = animate and console.is_terminal
-    with Live(console=console, auto_refresh=False, transient=False) as live:
-        while not state.is_over:
-            state.apply(choose(state, rng))
-            if animate:
-                live.update(Group(board_view(state), status_line(state)), refresh=True)
-                time.sleep(delay)
-        live.update(Group(board_view(state), status_line(state)), refresh=True)
-    console.print()
-    console.print(score_table(state))
-    result = state.result()
-    if result.winner is None:
-        console.print(f"A tie: both teams scored {result.points['ONE']}.")
-    else:
-        loser = "TWO" if result.winner == "ONE" else "ONE"
-        console.print(
-            f"Team {result.winner} ({PLAYERS[result.winner]}) wins "
-            f"{result.points[result.winner]} to {result.points[loser]}."
-        )
+    """Start the server, play a live demo match over TCP, then keep serving your bots."""
+    from server.config import ServerConfig
+
+    # The demo's admin connections need the password: the usual one (environment or stored
+    # secret) when the server is for real, a throwaway one for a single demo match.
+    config = ServerConfig(tcp_port=tcp_port, seed=seed, data_dir=data_dir,
+                          admin_password=secrets.token_urlsafe(18) if once else None)
+    asyncio.run(_demo(config, seed, once, animate))
