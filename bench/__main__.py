@@ -15,7 +15,10 @@ import bench
 
 def main(argv: list[str]) -> None:
     names = argv or sorted(
-        m.name for m in pkgutil.iter_modules(bench.__path__) if not m.name.startswith("_")
+        m.name
+        for m in pkgutil.iter_modules(bench.__path__)
+        # *_peer modules run inside a peer's own environment, started by a benchmark module.
+        if not m.name.startswith("_") and not m.name.endswith("_peer")
     )
     for name in names:
         module = importlib.import_module(f"bench.{name}")
