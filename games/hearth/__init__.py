@@ -84,6 +84,22 @@ def new_game(
     return State.create(seed, decks, shuffle, history, turn_cap, first_player)
 
 
+def collectible_cards() -> tuple[str, ...]:
+    """The ids of the collectible minions, spells and weapons (what decks may hold).
+
+    >>> len(collectible_cards()), "CS2_029" in collectible_cards()
+    (52, True)
+    """
+    from hearthstone.enums import CardType
+
+    from .carddb import load_cards
+
+    deck_types = (CardType.MINION, CardType.SPELL, CardType.WEAPON)
+    return tuple(
+        card.id for card in load_cards().values() if card.collectible and card.type in deck_types
+    )
+
+
 __all__ = [
     "DEFAULT_DECKS",
     "END_TURN",
@@ -92,5 +108,6 @@ __all__ = [
     "Kind",
     "Result",
     "State",
+    "collectible_cards",
     "new_game",
 ]

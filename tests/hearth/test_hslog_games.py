@@ -48,62 +48,9 @@ MIDGAME_SEEDS = range(2000, 2008)
 MIDGAME_EVERY = 12  # on average one check per this many actions
 ACTION_CAP = 5000
 
-# Reference hearth-engine.md §4: the 52 collectible cards and the 4 heroes, for random decks
-# that reach the cards the default decks leave out (auras, deathrattles, Faceless, ...).
-COLLECTIBLES = [
-    "CS2_231",
-    "CS2_168",
-    "CS2_172",
-    "CS2_120",
-    "CS2_182",
-    "CS2_200",
-    "CS2_171",
-    "CS2_124",
-    "CS2_121",
-    "CS2_179",
-    "EX1_008",
-    "CS2_189",
-    "EX1_019",
-    "EX1_506",
-    "CS2_196",
-    "CS2_226",
-    "EX1_015",
-    "EX1_066",
-    "CS2_188",
-    "CS2_142",
-    "EX1_012",
-    "CS2_122",
-    "CS2_222",
-    "EX1_508",
-    "EX1_162",
-    "DS1_055",
-    "EX1_096",
-    "EX1_556",
-    "EX1_564",
-    "EX1_007",
-    "EX1_399",
-    "NEW1_019",
-    "CS2_203",
-    "EX1_393",
-    "CS2_029",
-    "CS2_024",
-    "CS2_025",
-    "CS2_032",
-    "EX1_277",
-    "CS2_023",
-    "CS2_022",
-    "CS2_027",
-    "CS2_026",
-    "CS2_108",
-    "CS2_105",
-    "EX1_400",
-    "EX1_606",
-    "CS2_092",
-    "CS2_004",
-    "EX1_332",
-    "CS2_093",
-    "CS2_106",
-]
+# Reference hearth-engine.md §4: the 52 collectible cards, for random decks that reach the
+# cards the default decks leave out (auras, deathrattles, Faceless, ...).
+COLLECTIBLES = hearth.collectible_cards()
 HEROES = ("HERO_01", "HERO_04", "HERO_08", "HERO_09")
 RANDOM_DECK_CHUNKS = 4
 RANDOM_DECK_GAMES = 6
