@@ -198,6 +198,29 @@ def move_class_kind(class_name: str | None) -> str | None:
 # --- the memento state -------------------------------------------------------------------
 
 
+_FIELD_LEAVES: dict[tuple[int, int, str], Node] = {}
+_SHAPE_LEAVES: dict[str, Node] = {}
+
+
+def _field_leaf(x: int, y: int, color: str) -> Node:
+    leaf = _FIELD_LEAVES.get((x, y, color))
+    if leaf is None:
+        # Bounded: at most 20 x 20 x 4 distinct fields ever reach the writer from the engine.
+        leaf = Node.leaf("field", [("x", str(x)), ("y", str(y)), ("content", str(color))])
+        if len(_FIELD_LEAVES) < 4096:
+            _FIELD_LEAVES[(x, y, color)] = leaf
+    return leaf
+
+
+def _shape_leaf(shape: str) -> Node:
+    leaf = _SHAPE_LEAVES.get(shape)
+    if leaf is None:
+        leaf = Node.leaf("shape", text=shape)
+        if len(_SHAPE_LEAVES) < 64:
+            _SHAPE_LEAVES[shape] = leaf
+    return leaf
+
+
 def state_node(state: State) -> Node:
     """``<state class="state" startTeam="ONE" turn=".." startPiece=".." round="..">``."""
     turn = int(state.turn)
@@ -215,10 +238,7 @@ def state_node(state: State) -> Node:
     body.append(
         Node(
             "board",
-            children=[
-                Node("field", [("x", str(x)), ("y", str(y)), ("content", str(color))])
-                for x, y, color in fields
-            ],
+            children=[_field_leaf(x, y, color) for x, y, color in fields],
         )
     )
     mono = _mono_map(state)
@@ -240,7 +260,7 @@ def state_node(state: State) -> Node:
     )
     for tag, color in _SHAPE_LISTS:
         shapes = sorted(state.undeployed(color), key=SHAPE_INDEX.__getitem__)
-        body.append(Node(tag, children=[Node("shape", text=shape) for shape in shapes]))
+        body.append(Node(tag, children=[_shape_leaf(shape) for shape in shapes]))
     body.append(
         Node("validColors", children=[Node("color", text=color) for color in state.valid_colors])
     )

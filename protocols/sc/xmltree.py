@@ -46,6 +46,21 @@ class Node:
     # Write `<x></x>` instead of `<x/>` when empty: the official Python client's message
     # regex only accepts end tags for `room`, `errorpacket` and `prepared`.
     expanded: bool = False
+    # An element already written out on one line (a leaf: its text does not depend on the
+    # indentation level). The memento's hundreds of board fields reuse these strings.
+    raw: str | None = None
+
+    @classmethod
+    def leaf(cls, tag: str, attrs: list[tuple[str, str]] | None = None,
+             text: str | None = None) -> Node:
+        """A childless element rendered once, up front.
+
+        >>> render(Node.leaf("field", [("x", "1"), ("y", "2"), ("content", "RED")]))
+        '<field x="1" y="2" content="RED"/>'
+        """
+        node = cls(tag, attrs or [], text=text)
+        node.raw = render(node)
+        return node
 
 
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -95,6 +110,9 @@ def render(node: Node, level: int = 0) -> str:
 
 
 def _render_into(node: Node, level: int, parts: list[str]) -> None:
+    if node.raw is not None:
+        parts.append(node.raw)
+        return
     parts.append("<")
     parts.append(node.tag)
     for name, value in node.attrs:
