@@ -22,8 +22,9 @@ def test_demo_plays_a_match_over_tcp_and_prints_the_official_result() -> None:
     assert re.search(r"serving the Software-Challenge protocol on 127\.0\.0\.1:\d+", output)
     assert "Result" in output
     # The official reason text (display names from the prepare), as the observer received it.
-    assert re.search(r"(greedy|random) hat am meisten Punkte erzielt\.|Beide Spieler sind gleichauf",
-                     output)
+    assert re.search(
+        r"(greedy|random) hat am meisten Punkte erzielt\.|Beide Spieler sind gleichauf", output
+    )
     rows = [line for line in output.splitlines() if re.fullmatch(r"(?:██|· ){20}\s*", line)]
     assert len(rows) == 20
     cells = sum(line.count("██") for line in rows)
