@@ -30,6 +30,10 @@ class Limits:
     # A player whose socket does not accept bytes for this long is disconnected.
     write_timeout_seconds: float = 30.0
     max_observers_per_room: int = 16
+    # Messages one connection may send: on average per second, and at once. A bot sends one
+    # move per request and an admin one request per game, so only a flood reaches these.
+    messages_per_second: float = 1000.0
+    message_burst: int = 2000
 
 
 @dataclass

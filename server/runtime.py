@@ -70,6 +70,7 @@ class GauntletServer:
             self.lobby, host=self.config.host, port=self.config.tcp_port,
             admin_password=password, max_connections=limits.max_connections,
             observer_queue=limits.observer_queue, write_timeout=limits.write_timeout_seconds,
+            message_rate=(limits.messages_per_second, limits.message_burst),
         )
         await self._listener.start()
 

@@ -229,3 +229,14 @@ def unauthenticated(request_description: str) -> str:
         "sc.server.network.UnauthenticatedException: "
         f"Request {request_description} requires authentication"
     )
+
+
+def rate_limited(per_second: float) -> str:
+    """Gauntlet's own: a client sent messages faster than the server accepts (then it closes).
+
+    The official server has no rate limit; the text follows its exception-name style.
+
+    >>> rate_limited(200.0)
+    'sc.server.network.RateLimitException: More than 200 messages per second'
+    """
+    return f"sc.server.network.RateLimitException: More than {per_second:g} messages per second"

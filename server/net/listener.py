@@ -32,6 +32,7 @@ class TcpListener:
         max_connections: int = 1000,
         observer_queue: int = 512,
         write_timeout: float = 30.0,
+        message_rate: tuple[float, int] = (1000.0, 2000),
     ) -> None:
         self.lobby = lobby
         self.host = host
@@ -41,6 +42,7 @@ class TcpListener:
         self._max_connections = max_connections
         self._observer_queue = observer_queue
         self._write_timeout = write_timeout
+        self._message_rate = message_rate
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self._shared = SharedEncodings()
@@ -79,7 +81,8 @@ class TcpListener:
                 return
             session = ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                                 observer_queue=self._observer_queue,
-                                write_timeout=self._write_timeout, shared=self._shared)
+                                write_timeout=self._write_timeout, shared=self._shared,
+                                message_rate=self._message_rate)
             self.sessions.add(session)
             try:
                 await session.run(first, arrived)

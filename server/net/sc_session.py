@@ -24,7 +24,9 @@ from protocols.base import (
     StreamEnd,
 )
 from protocols.sc import messages as m
+from protocols.sc import texts
 from protocols.sc.connection import ServerConnection
+from server.net.ratelimit import MessageRate
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_translate import end_of_stream, error_packet, room_event_messages
 from server.rooms import (
@@ -67,6 +69,7 @@ class ScSession:
         observer_queue: int = 512,
         write_timeout: float = 30.0,
         shared: SharedEncodings | None = None,
+        message_rate: tuple[float, int] = (1000.0, 2000),
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -87,6 +90,7 @@ class ScSession:
         self._closed = False
         self._left_cause = LeftCause.LOST_CONNECTION
         self._goodbye = _GOODBYE_CLOSE
+        self._rate = MessageRate(*message_rate)
 
     # ------------------------------------------------------------------ main loop
     async def run(self, first: bytes, arrived: float) -> None:
@@ -126,6 +130,14 @@ class ScSession:
                 if isinstance(event, m.Close):
                     self._left_cause = LeftCause.RECEIVED_DISCONNECT
                     self._goodbye = _GOODBYE_END
+                    return False
+                if not self._rate.take(arrived):
+                    # A flood: say why in the protocol's own error message, then hang up
+                    # (inside a game that is a LEFT like any other protocol error).
+                    log.info("%s: over %s messages/s, closing", self.peer, self._rate.per_second)
+                    await self._write(m.ErrorPacket(texts.rate_limited(self._rate.per_second)))
+                    self._left_cause = LeftCause.PROTOCOL_ERROR
+                    self._goodbye = _GOODBYE_CLOSE
                     return False
                 await self._dispatch(event, arrived)
         except ProtocolError as exc:

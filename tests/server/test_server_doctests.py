@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["server.config", "server.rooms.lobby", "server.rooms.game", "server.net.sniff",
-           "server.runtime"]
+           "server.runtime", "server.net.ratelimit"]
 
 
 @pytest.mark.parametrize("name", MODULES)
