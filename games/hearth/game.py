@@ -562,10 +562,11 @@ class State:
         if pe[TEMP_RESOURCES]:
             self._set(pe, TEMP_RESOURCES, 0)
         # SabberStone's thaw rule: a frozen character thaws at the end of its owner's turn
-        # unless it attacked or was exhausted that turn (then it stays frozen one more turn).
+        # if it could have attacked and did not (no summoning sickness, or Charge); one that
+        # attacked or was exhausted stays frozen through its owner's next turn.
         for i in (self.hero[p], *self.board[p]):
             e = self.ents[i]
-            if e[FROZEN] and not e[NUM_ATTACKS_THIS_TURN] and not e[EXHAUSTED]:
+            if e[FROZEN] and not e[NUM_ATTACKS_THIS_TURN] and (not e[EXHAUSTED] or e[CHARGE]):
                 self._set(e, FROZEN, 0)
         self._update_auras()
         self._step(Step.MAIN_NEXT)
@@ -785,6 +786,7 @@ class State:
         before = e.all_tags() if self.hist is not None else None
         e.card = card
         e.tags = own
+        self._legal = None  # the tags changed behind _set's back
         self._register(e)
         self.aura_dirty = True
         if self.hist is not None:
@@ -854,6 +856,7 @@ class State:
         old = inst.applied
         if old == new:
             return
+        self._legal = None  # aura writes go to e.aura, not through _set
         buff = load_cards()[inst.defn.enchant_id].script.buff
         ents = self.ents
         hist = self.hist

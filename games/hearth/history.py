@@ -75,6 +75,7 @@ class History:
                 "players": [
                     {
                         "playerID": p,
+                        "game_accountID": p,
                         "card_back": 0,
                         "entity": {
                             "entityID": 1 + p,

@@ -278,3 +278,10 @@ def test_direct_engine_calls_refresh_the_legal_action_cache() -> None:
     assert any(a.entity == boar for a in g.legal_actions())
     S.hit(g, boar, 1)  # no manual cache handling needed
     assert not any(a.entity == boar for a in g.legal_actions())
+    # Transform writes card and tags behind the tag setter: the cache must drop all the same.
+    charger = S.summon(g, 1, "CS2_124")  # Wolfrider, Charge
+    assert any(a.entity == charger for a in g.legal_actions())
+    g.transform(charger, "CS2_tk1")  # a sheep is summoning sick
+    assert not any(a.entity == charger for a in g.legal_actions())
+    with pytest.raises(hearth.IllegalAction):
+        g.apply(hearth.Action(hearth.Kind.ATTACK, charger, g.hero[2]))

@@ -40,6 +40,9 @@ def test_every_entry_has_the_seed_envelope() -> None:
     first = g.history()[0]["create_game"]
     assert first["game_entity"]["entityID"] == 1
     assert [(p["playerID"], p["entity"]["entityID"]) for p in first["players"]] == [(1, 2), (2, 3)]
+    # kettle.md §2.3: a Player is {playerID, game_accountID, card_back, entity}.
+    assert all(set(p) == {"playerID", "game_accountID", "card_back", "entity"}
+               for p in first["players"])
     tag = next(it for it in flat(g.history()) if "full_entity" in it)["full_entity"]["tags"][0]
     assert set(tag) == {"name", "value"}
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from games.hearth import scenario as S
 from games.hearth.carddb import load_cards
 from games.hearth.entity import Entity
@@ -19,6 +23,7 @@ from games.hearth.enums import (
     Z_PLAY,
     ZONE,
 )
+from games.hearth.game import State
 
 
 def test_tag_reads_own_then_card_then_zero_plus_aura() -> None:
@@ -101,14 +106,27 @@ def test_R18_health_aura_loss_keeps_a_damaged_minion_alive() -> None:
     assert (g.ents[yeti][ATK], g.health(yeti), g.ents[yeti][DAMAGE]) == (4, 1, 4)
 
 
-def test_auras_are_updated_incrementally_not_per_read() -> None:
+def test_auras_are_updated_incrementally_not_per_read(monkeypatch: pytest.MonkeyPatch) -> None:
     g = S.prepared()
     S.summon(g, 1, "CS2_122")
     (inst,) = g.auras
     before = inst.applied
     wisp = S.summon(g, 1, "CS2_231")
     assert inst.applied == (*before, wisp)
-    # No board change: nothing to recompute.
-    g.aura_dirty = False
-    g._update_auras()
-    assert inst.applied == (*before, wisp)
+    # Reads and actions that leave the board alone recompute nothing: count the aura
+    # applications while reading tags and listing actions.
+    calls = 0
+    real = State._aura_apply
+
+    def counting(self: State, *args: Any) -> None:
+        nonlocal calls
+        calls += 1
+        real(self, *args)
+
+    monkeypatch.setattr(State, "_aura_apply", counting)
+    for _ in range(50):
+        assert g.ents[wisp][ATK] == 2
+    g.legal_actions()
+    assert calls == 0
+    S.summon(g, 1, "CS2_231")  # a board change does recompute
+    assert calls >= 1

@@ -77,6 +77,22 @@ def test_r26_frozen_after_attacking_stays_frozen_through_the_next_turn() -> None
     assert g.ents[yeti][FROZEN] == 0
 
 
+def test_r26_frozen_charge_minion_that_could_attack_thaws_at_its_owners_end_of_turn() -> None:
+    """SabberStone's MAIN_CLEANUP thaws characters without summoning sickness *or with
+    Charge* that did not attack: a Boar played and frozen this turn could have attacked."""
+    g = S.prepared()
+    boar = S.give(g, 1, "CS2_171")
+    S.play(g, boar)
+    assert can_attack(g, boar)  # Charge: ready although just played (EXHAUSTED is set)
+    S.play(g, S.give(g, 1, "CS2_092"), boar)  # Blessing of Kings: 5/5, survives Frostbolt
+    S.play(g, S.give(g, 1, "CS2_024"), boar)  # frozen before it attacked
+    assert g.ents[boar][FROZEN] == 1 and g.health(boar) == 2
+    S.end_turn(g)
+    assert g.ents[boar][FROZEN] == 0
+    S.end_turn(g)
+    assert can_attack(g, boar)
+
+
 def test_r27_fiery_war_axe_durability_and_sheathing() -> None:
     g = S.prepared(hero1="HERO_01")
     axe = S.give(g, 1, "CS2_106")
