@@ -34,6 +34,10 @@ class Limits:
     # move per request and an admin one request per game, so only a flood reaches these.
     messages_per_second: float = 1000.0
     message_burst: int = 2000
+    # A room nobody sits in (prepared but never joined, or left before the start) closes
+    # after this many seconds; one connection may wait in at most this many unstarted rooms.
+    empty_room_seconds: float = 600.0
+    max_waiting_seats: int = 8
 
 
 @dataclass

@@ -44,6 +44,8 @@ class GauntletServer:
             on_result=self._store_result, max_rooms=self.config.limits.max_rooms,
             max_observers=self.config.limits.max_observers_per_room,
             game_factory=self._seeded_games(self.config.seed),
+            empty_room_timeout=self.config.limits.empty_room_seconds,
+            max_waiting_seats=self.config.limits.max_waiting_seats,
         )
         self._listener: TcpListener | None = None
 

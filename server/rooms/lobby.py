@@ -64,6 +64,8 @@ class Lobby:
         max_rooms: int = 1000,
         max_observers: int = 16,
         game_factory: Callable[[str | None], Game] = new_game,
+        empty_room_timeout: float | None = 600.0,
+        max_waiting_seats: int = 8,
     ) -> None:
         self.rooms: dict[str, Room] = {}
         self.clocks = clocks or Clocks()
@@ -75,6 +77,8 @@ class Lobby:
         self._max_rooms = max_rooms
         self._max_observers = max_observers
         self._game_factory = game_factory
+        self._empty_room_timeout = empty_room_timeout
+        self._max_waiting_seats = max_waiting_seats
 
     # ------------------------------------------------------------------ rooms
     def _new_room(self, game_type: str | None, slots: list[Slot], paused: bool,
@@ -85,7 +89,7 @@ class Lobby:
         room = Room(
             game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
             on_result=self._on_result, on_closed=self._room_closed,
-            max_observers=self._max_observers,
+            max_observers=self._max_observers, empty_timeout=self._empty_room_timeout,
         )
         self.rooms[room.id] = room
         room.start_task()
@@ -104,8 +108,17 @@ class Lobby:
         return room
 
     # ------------------------------------------------------------------ players
+    def _check_waiting(self, link: object) -> None:
+        """One connection must not hold rooms hostage with seats in games that never start."""
+        waiting = sum(1 for r in self.rooms.values()
+                      if not r.started and r.seat_of(link) is not None)
+        if waiting >= self._max_waiting_seats:
+            raise LobbyError(LobbyErrorKind.LIMIT, None,
+                             f"more than {self._max_waiting_seats} rooms waiting for this client")
+
     def join(self, link: object, game_type: str | None) -> Seating:
         """Any free unreserved seat (game type not checked, as officially), else a new room."""
+        self._check_waiting(link)
         for room in self.rooms.values():
             seat = room.free_unreserved_seat()
             if seat is not None and room.seat_of(link) is None:
@@ -115,6 +128,7 @@ class Lobby:
 
     def join_room(self, link: object, room_id: str) -> Seating:
         room = self.room(room_id)
+        self._check_waiting(link)
         seat = room.free_unreserved_seat()
         if seat is None:
             raise LobbyError(LobbyErrorKind.ROOM_FULL, room_id)
@@ -125,9 +139,12 @@ class Lobby:
         if found is None or found[0].closed:
             raise LobbyError(LobbyErrorKind.RESERVATION_NOT_FOUND, code)
         room, seat = found
-        seating = self._take(room, seat, link)
-        del self._reservations[code]  # a reservation is good for one join
-        return seating
+        self._check_waiting(link)
+        if room.slots[seat].player is not None or room.started:
+            # Taken (a reservation seats one player); it stays valid until the room starts,
+            # so a bot that lost its connection before the start can come back with it.
+            raise LobbyError(LobbyErrorKind.RESERVATION_NOT_FOUND, code)
+        return self._take(room, seat, link)
 
     def _take(self, room: Room, seat: int, link: object) -> Seating:
         if room.seat_of(link) is not None:

@@ -118,13 +118,22 @@ class _Cancel:
     pass
 
 
-_Command = _Seated | _Move | _Gone | _Pause | _Step | _Cancel
+@dataclass(frozen=True)
+class _Abandon:
+    pass
+
+
+_Command = _Seated | _Move | _Gone | _Pause | _Step | _Cancel | _Abandon
 ResultHook = Callable[["Room", MatchResult], Awaitable[None]]
 
 
 class _MatchOver(Exception):
     def __init__(self, result: MatchResult) -> None:
         self.result = result
+
+
+class _Abandoned(Exception):
+    """Nobody sat in the room before it started: it ends without a result."""
 
 
 class Room:
@@ -146,6 +155,7 @@ class Room:
         on_closed: Callable[[Room], None] | None = None,
         inbox_size: int = 64,
         max_observers: int = 16,
+        empty_timeout: float | None = 600.0,
     ) -> None:
         self.id = str(uuid.uuid4())
         self.game = game
@@ -160,6 +170,9 @@ class Room:
         self.result: MatchResult | None = None
         self.created_at = time.time()
         self.max_observers = max_observers
+        # A room nobody sits in is closed after this long (prepared rooms nobody joined,
+        # rooms whose players left before the start); None keeps it forever, as officially.
+        self.empty_timeout = empty_timeout
         self._on_result = on_result
         self._on_closed = on_closed
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue(inbox_size)
@@ -224,6 +237,12 @@ class Room:
         if not self.started:
             self.slots[seat].player = None
             self.slots[seat].present = False
+            with contextlib.suppress(LobbyError):
+                if self.player_count == 0 and not any(s.reserved for s in self.slots):
+                    # Nobody can come back to a plain `join` room: nothing to wait for.
+                    self._put(_Abandon())
+                else:
+                    self._put(_Seated(seat))  # wakes the room: its empty-room clock may start
             return
         with contextlib.suppress(LobbyError):
             self._put(_Gone(seat, cause))
@@ -264,6 +283,8 @@ class Room:
                 await self._play()
             except _MatchOver as over:
                 await self._finish(over.result)
+            except _Abandoned:
+                log.info("room %s closed: nobody sat in it", self.id)
         except asyncio.CancelledError:
             self._close()
             raise
@@ -311,8 +332,16 @@ class Room:
     # ------------------------------------------------------------------ phases
     async def _wait_for_start(self) -> None:
         while not all(s.player is not None and s.present for s in self.slots):
-            command = await self._inbox.get()
+            empty = self.player_count == 0
+            try:
+                async with asyncio.timeout(self.empty_timeout if empty else None):
+                    command = await self._inbox.get()
+            except TimeoutError:
+                raise _Abandoned from None
             match command:
+                case _Abandon():
+                    if self.player_count == 0:
+                        raise _Abandoned
                 case _Step(forced=True) | _Cancel():
                     if all(s.player is not None and s.present for s in self.slots):
                         if isinstance(command, _Cancel):
