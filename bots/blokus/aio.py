@@ -1,9 +1,12 @@
 """The kit's asyncio I/O layer: the same ``BotSession`` on asyncio streams.
 
-Used by ``gauntlet play`` and the benchmark to run many bots in one process. ``bot.move()``
-runs on the event loop thread: that is deliberate for the bundled bots (a few
-milliseconds per move, and handing each move to a thread would only add a hop under the
-GIL); a slow bot belongs in its own process with ``bots.blokus.run``.
+Used by ``gauntlet play`` and the benchmark to run many bots in one process. Each bot's
+protocol step (parsing the memento, ``bot.move()``) runs in a thread of its own, so that a
+thinking bot never holds up the event loop: an in-process server and the other bots keep
+reading their sockets, and nobody's move is stamped late because a neighbour was
+thinking. Threads share the GIL, so CPU-hungry bots still share the cores: play them one
+game at a time (``gauntlet play`` does so by default for non-bundled bots) or in their own
+processes with ``bots.blokus.run``.
 
 >>> import asyncio
 >>> from bots.blokus import RandomBot, ConnectFailed
@@ -21,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from concurrent.futures import ThreadPoolExecutor
 
 from bots.blokus.kit import (
     CONNECT_TIMEOUT,
@@ -60,6 +64,8 @@ async def play_async(
     if sock is not None:
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    loop = asyncio.get_running_loop()
+    thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"bot-{bot.name}")
     try:
         writer.write(session.start())
         await writer.drain()
@@ -71,7 +77,7 @@ async def play_async(
                 raise ServerSilent(
                     f"no message from {host}:{port} for {idle_timeout} s; giving up"
                 ) from None
-            reply = session.receive_data(data)
+            reply = await loop.run_in_executor(thinker, session.receive_data, data)
             if reply:
                 writer.write(reply)
                 await writer.drain()
@@ -82,6 +88,7 @@ async def play_async(
     except OSError as error:
         raise ServerClosed(f"connection to {host}:{port} lost: {_os_reason(error)}") from None
     finally:
+        thinker.shutdown(wait=False, cancel_futures=True)
         writer.close()
         with contextlib.suppress(OSError, TimeoutError):
             async with asyncio.timeout(2.0):

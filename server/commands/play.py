@@ -39,8 +39,10 @@ def play(
                                        help="Number of games.")] = 200,
     seed: Annotated[int | None, typer.Option(
         help="Seed for the bots and (in-process server) the start pieces.")] = None,
-    concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=200,
-                                             help="Games played at the same time.")] = 4,
+    concurrency: Annotated[int | None, typer.Option(
+        "--concurrency", "-c", min=1, max=200,
+        help="Games played at the same time (default: 4 for two bundled bots, else 1: bots "
+        "that search share this process's cores, and their clocks run).")] = None,
     host: Annotated[str, typer.Option("--host", "-h", help="Server address.")] = "127.0.0.1",
     port: Annotated[int | None, typer.Option(
         "--port", "-p", min=0, max=65535,
@@ -72,6 +74,10 @@ def play(
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     labels = _labels(bot_a, bot_b)
+    if concurrency is None:
+        from bots.blokus.bundled import BUNDLED
+
+        concurrency = 4 if {bot_a, bot_b} <= set(BUNDLED) else 1
     try:
         records, where = asyncio.run(_play(
             bots=((labels[0], factories[0]), (labels[1], factories[1])), games=games, seed=seed,

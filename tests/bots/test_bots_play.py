@@ -174,3 +174,63 @@ def test_a_crashing_bot_loses_by_leaving_and_the_series_goes_on(tmp_path: Path) 
                                       "--data-dir", str(tmp_path)])
     assert result.exit_code == 1
     assert "error: cannot create bot" in result.output and "Traceback" not in result.output
+
+
+SLOW_BOT = '''
+import time
+
+from bots.blokus import RandomBot
+
+
+class Slow(RandomBot):
+    """Thinks 1.2 s on each of its first two moves, as a searching bot would."""
+
+    moves = 0
+
+    def move(self, state):
+        self.moves += 1
+        if self.moves <= 2:
+            time.sleep(1.2)
+        return super().move(state)
+'''
+
+
+def test_a_thinking_bot_costs_no_one_else_their_clock(tmp_path: Path) -> None:
+    """Four games at once, each with a bot that thinks 1.2 s: were moves computed on the
+    event loop, the bots would wait for each other's thinking and overrun the 2 s clock."""
+    (tmp_path / "slow.py").write_text(SLOW_BOT)
+    out = tmp_path / "series.json"
+    result = CliRunner().invoke(app, [
+        "play", "blokus", f"{tmp_path / 'slow.py'}:Slow", "greedy", "--games", "4",
+        "--concurrency", "4", "--seed", "3", "--json", str(out), "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    assert [r["cause"] for r in document["games"]
+            if r["cause"] in ("SOFT_TIMEOUT", "HARD_TIMEOUT")] == []
+    assert all(s["timeouts"] == 0 for s in document["summary"])
+
+
+@pytest.mark.parametrize(("bots", "expected"), [
+    (("random", "greedy"), 4),
+    (("SLOW", "greedy"), 1),
+])
+def test_concurrency_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                              bots: tuple[str, str], expected: int) -> None:
+    """Own bots play one game at a time unless told otherwise: they may search, and
+    concurrent searches in one process share its cores while their clocks run."""
+    import bots.blokus.match as match
+
+    (tmp_path / "slow.py").write_text(SLOW_BOT)
+    seen: list[int] = []
+    real = match.run_series
+
+    async def spy(*args: object, concurrency: int = 1, **kwargs: object) -> object:
+        seen.append(concurrency)
+        return await real(*args, concurrency=concurrency, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(match, "run_series", spy)
+    specs = [f"{tmp_path / 'slow.py'}:Slow" if b == "SLOW" else b for b in bots]
+    result = CliRunner().invoke(app, ["play", "blokus", *specs, "--games", "1",
+                                      "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert seen == [expected]
