@@ -21,6 +21,7 @@ that is not installed is reported as such, the others still run.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -104,6 +105,33 @@ def our_mid_game() -> blokus.State:
     return best[1]
 
 
+POOL_SIZE = 40
+POOL_RANGE = (250, 290)
+
+
+def our_mid_pool() -> list[blokus.State]:
+    """Distinct mid-game positions with 250-290 placements, one per seeded game: a search
+    visits a new position at every call, so caches are cold, unlike one position repeated."""
+    pool: list[blokus.State] = []
+    seed = 0
+    while len(pool) < POOL_SIZE:
+        rng = random.Random(5000 + seed)
+        state = blokus.new_game(seed=5000 + seed)
+        seed += 1
+        while not state.is_over and state.turn < 40:
+            state.apply(rng.choice([m for m in state.legal_moves() if isinstance(m, SetMove)]))
+            if state.turn >= 16 and POOL_RANGE[0] <= state.legal_placement_count() <= POOL_RANGE[1]:
+                pool.append(state.clone())
+                break
+    return pool
+
+
+def cycling(items: list[Any], fn: Callable[[Any], object]) -> Callable[[], object]:
+    """One call of `fn` per call, on the next item of `items` round-robin."""
+    it = itertools.cycle(items)
+    return lambda: fn(next(it))
+
+
 def our_api_game(seed: int) -> blokus.State:
     rng = random.Random(seed)
     state = blokus.new_game(seed=seed)
@@ -145,6 +173,25 @@ def rl_game(engine: Any, seed: int) -> Any:
             continue
         env.step(rng.choice(rl_legal(env)))
     return env
+
+
+def rl_mid_pool(engine: Any) -> list[Any]:
+    pool: list[Any] = []
+    seed = 0
+    while len(pool) < POOL_SIZE and seed < 2000:
+        rng = random.Random(5000 + seed)
+        env = engine()
+        seed += 1
+        while not env.is_over and env.ply < 40:
+            if env.terminations[env.agent_selection]:
+                env.step(None)
+                continue
+            env.step(rng.choice(rl_legal(env)))
+            if (env.ply >= 16 and not env.terminations[env.agent_selection]
+                    and POOL_RANGE[0] <= len(rl_legal(env)) <= POOL_RANGE[1]):
+                pool.append(env.copy())
+                break
+    return pool
 
 
 def rl_mid_game(engine: Any) -> tuple[Any, int]:
@@ -273,17 +320,27 @@ def main(argv: list[str] | None = None) -> None:
     start = blokus.new_game("PENTO_W")
     mid = our_mid_game()
     mid_count = mid.legal_placement_count()
+    pool = our_mid_pool()
+    # What a search visits: positions one move after the mid-game one (the next colour).
+    children = []
+    for move in list(mid.legal_moves())[:: max(1, mid_count // POOL_SIZE)][:POOL_SIZE]:
+        child = mid.clone()
+        child.apply(move)
+        children.append(child)
+    children_moves = round(sum(c.legal_placement_count() for c in children) / len(children))
     start_count = start.legal_placement_count()
     # Warm the lazily built candidate tables (one-off, a few hundred ms) before timing.
     for seed in range(300):
         our_playout(10_000 + seed)
 
     rl_start = rl_mid = None
+    rl_pool: list[Any] = []
     rl_start_count = rl_mid_count = 0
     if engine is not None:
         rl_start = engine()
         rl_start_count = len(rl_legal(rl_start))
         rl_mid, rl_mid_count = rl_mid_game(engine)
+        rl_pool = rl_mid_pool(engine)
     socha_start = socha_mid = None
     if socha is not None:
         socha_start = socha_state(socha, start)
@@ -294,12 +351,16 @@ def main(argv: list[str] | None = None) -> None:
         seed = 1000 * (round_ + 1)
         ours.add("start", per_call(lambda: list(start.legal_moves()), budget / 4))
         ours.add("mid", per_call(lambda: list(mid.legal_moves()), budget / 4))
+        ours.add("pool", per_call(cycling(pool, lambda s: list(s.legal_moves())), budget / 4))
+        ours.add("children",
+                 per_call(cycling(children, lambda s: list(s.legal_moves())), budget / 4))
         ours.add("clone", per_call(mid.clone, budget / 8))
         ours.add("playouts", rate(our_playout, budget, seed))
         ours.add("api_games", rate(our_api_game, budget, seed))
         if engine is not None:
             rl.add("start", per_call(lambda: rl_legal(rl_start), budget / 4))
             rl.add("mid", per_call(lambda: rl_legal(rl_mid), budget / 4))
+            rl.add("pool", per_call(cycling(rl_pool, rl_legal), budget / 4))
             rl.add("clone", per_call(rl_mid.copy, budget / 8))
             rl.add("playouts", rate(lambda s: rl_game(engine, s), budget, seed))
         if socha is not None:
@@ -312,14 +373,16 @@ def main(argv: list[str] | None = None) -> None:
     counts = (start_count, rl_start_count, start_count), (mid_count, rl_mid_count, mid_count)
     for clock, suffix in (("wall clock (perf_counter)", ""), ("CPU time (process_time)", "/cpu")):
         print(f"Medians of {args.rounds} alternating rounds, {clock}:\n")
-        print_table(ours, rl, official, suffix, rl_name, socha_name, counts)
+        print_table(ours, rl, official, suffix, rl_name, socha_name, counts, children_moves)
         print()
     mid_us = (ours.median("mid") or 0) * 1e6
     mid_cpu_us = (ours.median("mid/cpu") or 0) * 1e6
+    pool_us = (ours.median("pool") or 0) * 1e6
     playouts, rl_p = ours.median("playouts"), rl.median("playouts")
     print(
         f"Targets: mid-game generation <= {TARGET_MID_GAME_US:.0f} µs: "
-        f"{mid_us:.0f} µs wall, {mid_cpu_us:.0f} µs CPU; random games >= "
+        f"{mid_us:.0f} µs wall, {mid_cpu_us:.0f} µs CPU on one position listed again and again, "
+        f"{pool_us:.0f} µs wall over {len(pool)} unrelated positions; random games >= "
         f"{TARGET_PLAYOUT_RATIO:.0f}x blokus-rl: "
         + ("n/a" if rl_p is None or playouts is None else f"{playouts / rl_p:.2f}x")
     )
@@ -337,6 +400,7 @@ def print_table(
     rl_name: str,
     socha_name: str,
     counts: tuple[tuple[int, int, int], tuple[int, int, int]],
+    children_moves: int,
 ) -> None:
     start_count, rl_start_count, _ = counts[0]
     mid_count, rl_mid_count, _ = counts[1]
@@ -350,6 +414,18 @@ def print_table(
             f"legal moves, mid-game (ours/socha {mid_count}, blokus-rl {rl_mid_count})",
             "mid",
             counts[1],
+        ),
+        (
+            f"legal moves, {POOL_SIZE} different mid-game positions "
+            f"({POOL_RANGE[0]}-{POOL_RANGE[1]} moves each)",
+            "pool",
+            None,
+        ),
+        (
+            f"legal moves, {POOL_SIZE} positions one move after the mid-game one "
+            f"(as a search visits; ours about {children_moves} moves each)",
+            "children",
+            None,
         ),
         ("clone", "clone", None),
     ]
