@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import secrets
 import signal
 from pathlib import Path
@@ -169,6 +170,11 @@ async def _demo(config: object, seed: int, once: bool, animate: bool) -> None:
         await stop.wait()
 
 
+# Why a listen fails at start-up: the port is taken (another `make run`?), the address is
+# not this machine's, or a privileged port. Said in one line, not a traceback.
+_LISTEN_ERRORS = (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES)
+
+
 @app.command()
 def demo(
     tcp_port: Annotated[int, typer.Option("--tcp-port", help="TCP port for bots (0 = any free).")]
@@ -186,4 +192,11 @@ def demo(
     # secret) when the server is for real, a throwaway one for a single demo match.
     config = ServerConfig(tcp_port=tcp_port, seed=seed, data_dir=data_dir,
                           admin_password=secrets.token_urlsafe(18) if once else None)
-    asyncio.run(_demo(config, seed, once, animate))
+    try:
+        asyncio.run(_demo(config, seed, once, animate))
+    except OSError as error:
+        if error.errno not in _LISTEN_ERRORS:
+            raise
+        typer.echo(f"error: cannot listen on 127.0.0.1:{tcp_port}: {error.strerror or error} "
+                   f"(try --tcp-port 0)", err=True)
+        raise typer.Exit(1) from None

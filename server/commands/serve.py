@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import signal
 from pathlib import Path
@@ -13,6 +14,10 @@ import typer
 
 from server.cli import app
 from server.config import PASSWORD_ENV, ServerConfig
+
+# Why a listen fails at start-up: the port is taken (another `make run`?), the address is
+# not this machine's, or a privileged port. Said in one line, not a traceback.
+_LISTEN_ERRORS = (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES)
 
 
 @app.command()
@@ -55,7 +60,14 @@ def serve(
         no_timeout=no_timeout, paused=paused, data_dir=data_dir, save_replays=save_replays,
         replay_dir=replay_dir, gzip_replays=gzip_replays, db_url=db, seed=seed,
     )
-    asyncio.run(_serve(config))
+    try:
+        asyncio.run(_serve(config))
+    except OSError as error:
+        if error.errno not in _LISTEN_ERRORS:
+            raise
+        typer.echo(f"error: cannot listen on {config.host}:{config.tcp_port}: "
+                   f"{error.strerror or error}", err=True)
+        raise typer.Exit(1) from None
 
 
 async def _serve(config: ServerConfig) -> None:

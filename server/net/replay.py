@@ -39,7 +39,9 @@ def replay_bytes(room: Room, result: MatchResult) -> bytes:
 
 def replay_name(room: Room, when: float | None = None) -> str:
     stamp = time.strftime("%Y-%m-%d_%H-%M-%S", time.localtime(when or time.time()))
-    names = [re.sub(r"[\s/\\\\:]+", "_", slot.display_name) for slot in room.slots]
+    # Display names come from the admin's prepare: cap them so the file name stays legal
+    # (most file systems allow 255 bytes per name).
+    names = [re.sub(r"[\s/\\\\:]+", "_", slot.display_name)[:40] for slot in room.slots]
     return "_".join(["replay", room.game_type, stamp, *names]) + ".xml"
 
 

@@ -85,3 +85,23 @@ async def test_serve_command_runs_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+@pytest.mark.parametrize("command", ["serve", "demo"])
+def test_a_taken_port_is_one_clear_line_not_a_traceback(tmp_path: Path, command: str) -> None:
+    import socket
+    import subprocess
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [str(Path(sys.executable).parent / "gauntlet"), command, "--tcp-port", str(port),
+             "--data-dir", str(tmp_path)],
+            capture_output=True, text=True, timeout=120, cwd=tmp_path,
+            env=dict(os.environ, GAUNTLET_ADMIN_PASSWORD="pw"),
+        )
+    assert done.returncode == 1
+    assert f"error: cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout

@@ -48,3 +48,18 @@ async def test_gzipped_replay_with_display_names(tmp_path: Path) -> None:
     assert isinstance(result, m.Result)
     assert [s.name for s in result.scores] == ["Team Alpha", "Bob"]
     assert [s.parts[1] for s in result.scores] == list(room.result.points)
+
+
+async def test_long_display_names_still_give_a_legal_file_name(tmp_path: Path) -> None:
+    lobby = Lobby()
+    long_name = "x" * 300
+    room, codes = lobby.prepare(None, [SlotRequest(long_name), SlotRequest(long_name)], False)
+    a, b = InProcessPlayer(5), InProcessPlayer(6)
+    lobby.seated(lobby.join_prepared(a, codes[0]))
+    lobby.seated(lobby.join_prepared(b, codes[1]))
+    async with asyncio.timeout(20):
+        await a.done.wait()
+    assert room.result is not None
+    path = write_replay(room, room.result, tmp_path, gzipped=False)
+    assert path.exists() and len(path.name.encode()) <= 255
+    await lobby.close()
