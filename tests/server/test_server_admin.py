@@ -159,3 +159,39 @@ async def test_garbage_in_one_room_leaves_another_undisturbed() -> None:
         assert result_1 == result_2
         assert result_1.winner is not None and result_1.winner.regular
         assert srv.rooms == {}
+
+
+async def test_pause_while_a_move_is_requested_honours_that_move() -> None:
+    """Reference §2.3: a pending moveRequest is still honoured; the pause takes effect after
+    that move, whose memento then goes to observers only; `step` resumes one move."""
+    rng = random.Random(3)
+    async with GauntletServer(config(no_timeout=True)) as srv:
+        admin = await admin_client(srv.tcp_port)
+        await admin.send(m.Prepare(slots=(m.Slot("Alice"), m.Slot("Bob"))))
+        prepared = await admin.recv_until(m.Prepared)
+        room_id = prepared.room_id
+        await admin.send(m.Observe(room_id))
+        await admin.recv_until(m.Observed)
+        a, b = await ScClient.connect(srv.tcp_port), await ScClient.connect(srv.tcp_port)
+        await a.send(m.JoinPrepared(prepared.reservations[0]))
+        await b.send(m.JoinPrepared(prepared.reservations[1]))
+        await a.recv_until(m.MoveRequest)  # BLUE (team ONE) is asked
+        await b.recv_until(m.Memento)
+        await admin.send(m.Pause(room_id, True))
+        assert (await admin.recv_until(m.Paused)).paused is True
+        await move(a, room_id, rng)  # the pending request is honoured
+        observed = await admin.recv_until(m.Memento)
+        assert observed.state.turn == 1
+        # Paused: the players hear nothing more, and nobody is asked to move.
+        with pytest.raises(TimeoutError):
+            await b.recv(timeout=0.3)
+        assert mementos(b) == [0] and kinds(b).count("MoveRequest") == 0
+        # One step: the players get the current state and YELLOW's team (TWO) is asked.
+        await admin.send(m.Step(room_id))
+        await b.recv_until(m.MoveRequest)
+        assert mementos(b) == [0, 1]
+        await admin.send(m.Cancel(room_id))
+        await a.recv_until(m.Left)
+        await b.recv_until(m.Left)
+        for client in (a, b, admin):
+            await client.close()
