@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -36,7 +37,8 @@ class GauntletServer:
     def __init__(self, config: ServerConfig | None = None) -> None:
         self.config = config or ServerConfig()
         self.stats = ServerStats()
-        self.replays: list[Path] = []
+        # The latest replay paths (bounded: a server runs for weeks; the files are the record).
+        self.replays: deque[Path] = deque(maxlen=1000)
         clocks = Clocks(self.config.soft_timeout, self.config.hard_timeout,
                         enabled=not self.config.no_timeout)
         self.lobby = Lobby(
