@@ -113,6 +113,16 @@ def socha_mistake(theirs: socha.GameState, move: SetMove) -> str | None:
     return None
 
 
+def socha_skip_mistake(theirs: socha.GameState, move: SkipMove) -> str | None:
+    """The mistake socha reports for a SkipMove (colour first, then the first-move rule)."""
+    try:
+        socha.GameRuleLogic.validate_move_color(theirs, socha_move(move))
+        socha.GameRuleLogic.validate_skip_move(theirs)
+    except Exception as error:
+        return MISTAKE_FROM[type(error).__name__]
+    return None
+
+
 def play(theirs: socha.GameState, move: blokus.Move) -> None:
     """Apply `move` the way the official server does: perform, then eliminate colours."""
     socha.GameRuleLogic.perform_move(theirs, socha_move(move))

@@ -69,7 +69,7 @@ def random_set_move(state: State, rng: random.Random) -> SetMove:
     )
 
 
-def our_mistake(state: State, move: SetMove) -> str | None:
+def our_mistake(state: State, move: SetMove | SkipMove) -> str | None:
     try:
         state.validate(move)
     except IllegalMove as error:
@@ -90,6 +90,9 @@ def compare_validation(state: State, theirs: object, rng: random.Random, count: 
         else:
             assert ours == official, (move, ours, official)
         assert state.is_legal(move) == (official is None)
+    for color in COLORS:  # skips: wrong colour, a colour's first move, or fine
+        skip = SkipMove(color)
+        assert our_mistake(state, skip) == bridge.socha_skip_mistake(theirs, skip), (skip,)
 
 
 def play_side_by_side(seed: int, skip: float) -> State:
