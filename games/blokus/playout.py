@@ -36,20 +36,21 @@ def random_placement(state: State, rng: random.Random) -> int | None:
             if not mask & occupied:
                 return pid
     else:
-        forbidden, anchors = state._generation_masks(color)
+        shifted, anchors, deployed = state._generation_masks(color)
         by_pattern = T.BY_PATTERN
+        local_mask = T.LOCAL_MASK
         window = T.WINDOW
-        shift = T.WINDOW_SHIFT
+        pattern_shift = T.PATTERN_SHIFT
+        low_bit = T.LOCAL_SHIFT + 1
         lists = []
         lows = []
         ends = []
         total = 0
-        remaining = anchors
-        shifted = forbidden << shift
+        remaining = anchors << T.LOCAL_SHIFT
         while remaining:
             low = remaining & -remaining
-            cell = low.bit_length() - 1
-            pattern = (shifted >> cell) & window
+            cell = low.bit_length() - low_bit
+            pattern = (shifted >> (cell + pattern_shift)) & window
             found = by_pattern[cell].get(pattern)
             if found is None:
                 found = T.candidates(cell, pattern)
@@ -61,14 +62,20 @@ def random_placement(state: State, rng: random.Random) -> int | None:
             remaining ^= low
         if not total:
             return None
+        # Anchors before the drawn one count as forbidden: a placement is only drawn
+        # through the first anchor it covers.
+        shifted_anchors = anchors << T.LOCAL_SHIFT
         for _ in range(_MAX_DRAWS):
             index = int(draw() * total)
             which = bisect_right(ends, index)
             found = lists[which]
-            mask, pid = found[index - ends[which] + len(found)]
-            if mask & forbidden or mask & anchors & (lows[which] - 1):
+            mask, r = found[index - ends[which] + len(found)]
+            low = lows[which]
+            cell = low.bit_length() - low_bit
+            blocked = (shifted | (shifted_anchors & (low - 1))) >> cell
+            if mask & ((blocked & local_mask) | deployed):
                 continue
-            return pid
+            return T.PID_AT[cell][r]
     pids = state._placement_ids(color)
     return rng.choice(pids) if pids else None
 

@@ -72,6 +72,29 @@ def _move_of(color: int, pid: int, _new: Any = tuple.__new__, _fields: Any = T.P
     return move
 
 
+# The same moves per colour, anchor cell and relative placement (see tables.RELATIVE):
+# generation reads them through the anchor, which keeps the memory it touches small.
+_MOVES_AT: tuple[list[list[SetMove | None] | None], ...] = tuple(
+    [None] * T.CELL_COUNT for _ in COLORS
+)
+
+
+def _moves_at(color: int, cell: int) -> list[SetMove | None]:
+    """The (lazily filled) move list of anchor `cell` for colour index `color`."""
+    at = _MOVES_AT[color][cell]
+    if at is None:
+        at = [None] * T.RELATIVE_COUNT
+        _MOVES_AT[color][cell] = at
+    return at
+
+
+def _move_at(color: int, cell: int, r: int) -> SetMove:
+    """The shared SetMove of relative placement `r` seen from anchor `cell`."""
+    move = _move_of(color, T.PID_AT[cell][r])
+    _moves_at(color, cell)[r] = move
+    return move
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome: `points` and `win_points` (2 win, 1 tie, 0 loss) per team, `winner`.
@@ -339,24 +362,29 @@ class State:
 
     # -- move generation ----------------------------------------------------------------
 
-    def _generation_masks(self, color: int) -> tuple[int, int]:
-        """(forbidden, anchors) for the placements of `color` after its first move.
+    def _generation_masks(self, color: int) -> tuple[int, int, int]:
+        """(shifted forbidden, anchors, deployed) for `color`'s placements after its first move.
 
-        `forbidden` holds the occupied cells, the cells edge-adjacent to the colour, and
-        the shape bits of the shapes it has already placed; the anchors are its attach
-        corners (free cells touching it only at a corner).
+        The forbidden cells are the occupied ones and those edge-adjacent to the colour,
+        given shifted left by `T.LOCAL_SHIFT` ready for `T.local`-style windows; the anchors
+        are its attach corners (free cells touching it only at a corner); `deployed` holds
+        the local shape bits of the shapes it has already placed.
         """
         own = self._boards[color]
-        bits = self._undeployed[color]
-        forbidden = self._occupied | T.edge_neighbours(own) | T.shape_bits(ALL_SHAPES ^ bits)
-        return forbidden, T.corner_neighbours(own) & ~forbidden
+        forbidden = self._occupied | T.edge_neighbours(own)
+        return (
+            forbidden << T.LOCAL_SHIFT,
+            T.corner_neighbours(own) & ~forbidden,
+            T.local_shape_bits(ALL_SHAPES ^ self._undeployed[color]),
+        )
 
     def _placement_ids(self, color: int) -> list[int]:
         """Ids of every legal placement of `color` on this board (ignoring whose turn it is).
 
-        Work is proportional to the anchors: each anchor looks up the placements through
-        it that fit the blocked pattern around it, then checks each exactly. After an
-        anchor is done it joins `forbidden`, so a placement covering several anchors is
+        Work is proportional to the anchors: each anchor cuts the 9x9 window around it out
+        of the forbidden cells, looks up the placements through it that fit the blocked
+        pattern next to it, then checks each exactly against the window. After an anchor
+        is done it joins the forbidden cells, so a placement covering several anchors is
         produced once, by the first of them.
         """
         bits = self._undeployed[color]
@@ -365,20 +393,26 @@ class State:
             return [pid for mask, pid in T.start_placements(self._start) if not mask & occupied]
         if not bits:
             return []
-        forbidden, anchors = self._generation_masks(color)
+        shifted, anchors, deployed = self._generation_masks(color)
         out: list[int] = []
         by_pattern = T.BY_PATTERN
+        local_mask = T.LOCAL_MASK
         window = T.WINDOW
-        shift = T.WINDOW_SHIFT
+        pattern_shift = T.PATTERN_SHIFT
+        anchors <<= T.LOCAL_SHIFT
+        low_bit = T.LOCAL_SHIFT + 1
         while anchors:
             low = anchors & -anchors
-            cell = low.bit_length() - 1
-            pattern = (forbidden << shift >> cell) & window
+            cell = low.bit_length() - low_bit
+            local = (shifted >> cell) & local_mask
+            pattern = (local >> pattern_shift) & window
             found = by_pattern[cell].get(pattern)
             if found is None:
                 found = T.candidates(cell, pattern)
-            out += [pid for mask, pid in found if not mask & forbidden]
-            forbidden |= low
+            local |= deployed
+            pid_at = T.PID_AT[cell]
+            out += [pid_at[r] for mask, r in found if not mask & local]
+            shifted |= low
             anchors ^= low
         return out
 
@@ -389,19 +423,24 @@ class State:
             return any(not mask & occupied for mask, _ in T.start_placements(self._start))
         if not bits:
             return False
-        forbidden, anchors = self._generation_masks(color)
+        shifted, anchors, deployed = self._generation_masks(color)
         by_pattern = T.BY_PATTERN
+        local_mask = T.LOCAL_MASK
         window = T.WINDOW
-        shift = T.WINDOW_SHIFT
+        pattern_shift = T.PATTERN_SHIFT
+        anchors <<= T.LOCAL_SHIFT
+        low_bit = T.LOCAL_SHIFT + 1
         while anchors:
             low = anchors & -anchors
-            cell = low.bit_length() - 1
-            pattern = (forbidden << shift >> cell) & window
+            cell = low.bit_length() - low_bit
+            local = (shifted >> cell) & local_mask
+            pattern = (local >> pattern_shift) & window
             found = by_pattern[cell].get(pattern)
             if found is None:
                 found = T.candidates(cell, pattern)
+            local |= deployed
             for mask, _ in found:
-                if not mask & forbidden:
+                if not mask & local:
                     return True
             anchors ^= low
         return False
@@ -416,9 +455,9 @@ class State:
         if self.is_over:
             return
         color = self._turn % 4
-        moves = _MOVES[color]
         bits = self._undeployed[color]
         if bits == ALL_SHAPES:
+            moves = _MOVES[color]
             occupied = self._occupied
             yield from [
                 moves[pid] or _move_of(color, pid)
@@ -427,23 +466,28 @@ class State:
             ]
             return  # no skipping on a colour's first move
         if bits:
-            forbidden, anchors = self._generation_masks(color)
+            shifted, anchors, deployed = self._generation_masks(color)
+            moves_at = _MOVES_AT[color]
             by_pattern = T.BY_PATTERN
+            local_mask = T.LOCAL_MASK
             window = T.WINDOW
-            shift = T.WINDOW_SHIFT
+            pattern_shift = T.PATTERN_SHIFT
+            anchors <<= T.LOCAL_SHIFT
+            low_bit = T.LOCAL_SHIFT + 1
             while anchors:
                 low = anchors & -anchors
-                cell = low.bit_length() - 1
-                pattern = (forbidden << shift >> cell) & window
+                cell = low.bit_length() - low_bit
+                local = (shifted >> cell) & local_mask
+                pattern = (local >> pattern_shift) & window
                 found = by_pattern[cell].get(pattern)
                 if found is None:
                     found = T.candidates(cell, pattern)
+                local |= deployed
+                at = moves_at[cell] or _moves_at(color, cell)
                 yield from [
-                    moves[pid] or _move_of(color, pid)
-                    for mask, pid in found
-                    if not mask & forbidden
+                    at[r] or _move_at(color, cell, r) for mask, r in found if not mask & local
                 ]
-                forbidden |= low
+                shifted |= low
                 anchors ^= low
         yield _SKIPS[color]
 
