@@ -106,7 +106,8 @@ RELATIVE: list[tuple[int, int]] = []
 _relative_of: dict[int, tuple[int, int]] = {}
 # Per cell: every placement covering it, as its relative entry, in placement-id order.
 _covering: list[list[tuple[int, int]]] = [[] for _ in range(CELL_COUNT)]
-_pid_at: list[dict[int, int]] = [{} for _ in range(CELL_COUNT)]
+# (Sized generously here and trimmed below: the count is only known at the end.)
+_pid_at: list[list[int]] = [[-1] * 1024 for _ in range(CELL_COUNT)]
 
 for _shape, _name in enumerate(SHAPES):
     _shape_bit = 1 << (LOCAL_SHAPE_BASE + _shape)
@@ -137,9 +138,7 @@ for _shape, _name in enumerate(SHAPES):
 PLACEMENT_COUNT = len(P_MASK)
 RELATIVE_COUNT = len(RELATIVE)
 COVERING: tuple[tuple[tuple[int, int], ...], ...] = tuple(map(tuple, _covering))
-PID_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(pids.get(r, -1) for r in range(RELATIVE_COUNT)) for pids in _pid_at
-)
+PID_AT: tuple[tuple[int, ...], ...] = tuple(tuple(pids[:RELATIVE_COUNT]) for pids in _pid_at)
 del _covering, _pid_at, _relative_of
 
 # The 3x3 window around the anchor inside a local mask: `pattern(local)` is
