@@ -366,9 +366,10 @@ class State:
         """(shifted forbidden, anchors, deployed) for `color`'s placements after its first move.
 
         The forbidden cells are the occupied ones and those edge-adjacent to the colour,
-        given shifted left by `T.LOCAL_SHIFT` ready for `T.local`-style windows; the anchors
-        are its attach corners (free cells touching it only at a corner); `deployed` holds
-        the local shape bits of the shapes it has already placed.
+        shifted left by `T.LOCAL_SHIFT` so that `shifted >> cell & T.LOCAL_MASK` is the
+        window around anchor `cell`; the anchors are its attach corners (free cells
+        touching it only at a corner); `deployed` holds the local shape bits of the shapes
+        it has already placed.
         """
         own = self._boards[color]
         forbidden = self._occupied | T.edge_neighbours(own)

@@ -9,7 +9,8 @@ A *placement* is one distinct orientation of one shape at one position that fits
 board. Placements are numbered (`pid`) once at import. Generation asks, for an anchor cell
 (an attach corner of the colour to move), which placements cover it; the answer is
 narrowed by the pattern of blocked cells around the anchor (see `candidates`), which
-throws away most placements with one dictionary lookup.
+throws away most placements with one dictionary lookup. The rest are checked against the
+9x9 window around the anchor, as small masks shared by every cell (see `LOCAL_SHIFT`).
 """
 
 from __future__ import annotations
