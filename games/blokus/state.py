@@ -381,23 +381,16 @@ class State:
             T.local_shape_bits(ALL_SHAPES ^ self._undeployed[color]),
         )
 
-    def _placement_ids(self, color: int) -> list[int]:
-        """Ids of every legal placement of `color` on this board (ignoring whose turn it is).
+    def _anchor_candidates(self, color: int) -> Iterator[tuple[int, Any, int]]:
+        """(cell, candidates, local forbidden) per anchor, for `color` after its first move.
 
         Work is proportional to the anchors: each anchor cuts the 9x9 window around it out
-        of the forbidden cells, looks up the placements through it that fit the blocked
-        pattern next to it, then checks each exactly against the window. After an anchor
-        is done it joins the forbidden cells, so a placement covering several anchors is
-        produced once, by the first of them.
+        of the forbidden cells and looks up the placements through it that fit the blocked
+        pattern next to it; a candidate `(mask, r)` is legal iff `not mask & local`, and
+        `r` names it relative to `cell`. After an anchor is done it joins the forbidden
+        cells, so a placement covering several anchors is produced once, by the first.
         """
-        bits = self._undeployed[color]
-        if bits == ALL_SHAPES:
-            occupied = self._occupied
-            return [pid for mask, pid in T.start_placements(self._start) if not mask & occupied]
-        if not bits:
-            return []
         shifted, anchors, deployed = self._generation_masks(color)
-        out: list[int] = []
         by_pattern = T.BY_PATTERN
         local_mask = T.LOCAL_MASK
         window = T.WINDOW
@@ -412,11 +405,22 @@ class State:
             found = by_pattern[cell].get(pattern)
             if found is None:
                 found = T.candidates(cell, pattern)
-            local |= deployed
-            pid_at = T.PID_AT[cell]
-            out += [pid_at[r] for mask, r in found if not mask & local]
+            yield cell, found, local | deployed
             shifted |= low
             anchors ^= low
+
+    def _placement_ids(self, color: int) -> list[int]:
+        """Ids of every legal placement of `color` on this board (ignoring whose turn it is)."""
+        bits = self._undeployed[color]
+        if bits == ALL_SHAPES:
+            occupied = self._occupied
+            return [pid for mask, pid in T.start_placements(self._start) if not mask & occupied]
+        out: list[int] = []
+        if bits:
+            pid_at = T.PID_AT
+            for cell, found, local in self._anchor_candidates(color):
+                at = pid_at[cell]
+                out += [at[r] for mask, r in found if not mask & local]
         return out
 
     def _has_placement(self, color: int) -> bool:
@@ -424,29 +428,11 @@ class State:
         if bits == ALL_SHAPES:
             occupied = self._occupied
             return any(not mask & occupied for mask, _ in T.start_placements(self._start))
-        if not bits:
-            return False
-        shifted, anchors, deployed = self._generation_masks(color)
-        by_pattern = T.BY_PATTERN
-        local_mask = T.LOCAL_MASK
-        window = T.WINDOW
-        pattern_shift = T.PATTERN_SHIFT
-        anchors <<= T.LOCAL_SHIFT
-        low_bit = T.LOCAL_SHIFT + 1
-        while anchors:
-            low = anchors & -anchors
-            cell = low.bit_length() - low_bit
-            local = (shifted >> cell) & local_mask
-            pattern = (local >> pattern_shift) & window
-            found = by_pattern[cell].get(pattern)
-            if found is None:
-                found = T.candidates(cell, pattern)
-            local |= deployed
-            for mask, _ in found:
-                if not mask & local:
-                    return True
-            anchors ^= low
-        return False
+        return bool(bits) and any(
+            not mask & local
+            for _, found, local in self._anchor_candidates(color)
+            for mask, _ in found
+        )
 
     def legal_moves(self) -> Iterator[Move]:
         """Every distinct legal placement of the current colour once, then SkipMove if allowed.
@@ -475,29 +461,12 @@ class State:
             ]
             return  # no skipping on a colour's first move
         if bits:
-            shifted, anchors, deployed = self._generation_masks(color)
             moves_at = _MOVES_AT[color]
-            by_pattern = T.BY_PATTERN
-            local_mask = T.LOCAL_MASK
-            window = T.WINDOW
-            pattern_shift = T.PATTERN_SHIFT
-            anchors <<= T.LOCAL_SHIFT
-            low_bit = T.LOCAL_SHIFT + 1
-            while anchors:
-                low = anchors & -anchors
-                cell = low.bit_length() - low_bit
-                local = (shifted >> cell) & local_mask
-                pattern = (local >> pattern_shift) & window
-                found = by_pattern[cell].get(pattern)
-                if found is None:
-                    found = T.candidates(cell, pattern)
-                local |= deployed
+            for cell, found, local in self._anchor_candidates(color):
                 at = moves_at[cell] or _moves_at(color, cell)
                 yield [
                     at[r] or _move_at(color, cell, r) for mask, r in found if not mask & local
                 ]
-                shifted |= low
-                anchors ^= low
         yield _SKIP_ONLY[color]
 
     def legal_placement_count(self) -> int:
