@@ -83,7 +83,6 @@ class ScSession:
         self._write_timeout = write_timeout
         self._write_lock = asyncio.Lock()
         self._shared = shared or SharedEncodings()
-        self._root_sent = False  # after our first send, shared message bytes are exact
         self._outbox: asyncio.Queue[tuple[m.ServerMessage, Hashable | None]] = asyncio.Queue(
             observer_queue)
         self._outbox_task: asyncio.Task[None] | None = None
@@ -262,11 +261,10 @@ class ScSession:
             if self._closed:  # closed while we waited for the lock
                 return None
             try:
-                if key is not None and self._root_sent:
-                    data = self._shared.body(key, message)
-                else:
+                if key is None:
                     data = self.conn.send(message)
-                self._root_sent = True
+                else:
+                    data = self.conn.send_body(self._shared.body(key, message))
                 async with asyncio.timeout(self._write_timeout):
                     self.writer.write(data)
                     await self.writer.drain()
