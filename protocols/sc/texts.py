@@ -149,6 +149,25 @@ def process_violation_reason(violator_name: str, text: str) -> str:
     return f"Missachtung des Spielablaufs von {violator_name}: {text}"
 
 
+def not_your_turn(expected_label: str, got_label: str, move: SetMove | SkipMove) -> str:
+    """The GameLogicException text for a move from the team whose turn it is not.
+
+    Labels are ``Player.toString()``-like: ``ONE(Alice)``.
+
+    >>> not_your_turn("ONE(Alice)", "TWO(Bob)", SkipMove("YELLOW"))
+    "It's not your turn yet; expected: ONE(Alice), got TWO(Bob) (msg was Farbe Gelb setzt aus)."
+    """
+    return (
+        f"It's not your turn yet; expected: {expected_label}, got {got_label} "
+        f"(msg was {move_text(move)})."
+    )
+
+
+def not_requested(label: str) -> str:
+    """The GameLogicException text for a move nobody asked for (e.g. while paused)."""
+    return f"Move from {label} has not been requested."
+
+
 def soft_timeout_reason(violator_name: str) -> str:
     """``Violation.SOFT_TIMEOUT``: the move came, but after more than 2 seconds.
 
@@ -177,6 +196,11 @@ def hard_timeout_reason(violator_name: str) -> str:
 # --- errorpacket messages (`Throwable.toString()` of the official exceptions) ----------
 
 _GAME_ROOM_EXCEPTION = "sc.api.plugins.exceptions.GameRoomException"
+
+
+def game_room_error(text: str) -> str:
+    """An errorpacket text for a room-level refusal (Gauntlet's own limits, non-members)."""
+    return f"{_GAME_ROOM_EXCEPTION}: {text}"
 
 
 def unknown_reservation() -> str:

@@ -46,11 +46,8 @@ def player_label(room: Room, seat: int) -> str:
 def process_text(room: Room, seat: int, process: str, expected: int | None, move: Any) -> str:
     """The official GameLogicException texts for a move out of turn or not requested."""
     if process == NOT_YOUR_TURN and expected is not None:
-        return (
-            f"It's not your turn yet; expected: {player_label(room, expected)}, "
-            f"got {player_label(room, seat)} (msg was {texts.move_text(move)})."
-        )
-    return f"Move from {player_label(room, seat)} has not been requested."
+        return texts.not_your_turn(player_label(room, expected), player_label(room, seat), move)
+    return texts.not_requested(player_label(room, seat))
 
 
 def rejected_message(room: Room, event: MoveRejected) -> m.RoomError:
@@ -145,10 +142,10 @@ def error_packet(error: LobbyError, request: Any) -> m.ErrorPacket:
     elif kind is LobbyErrorKind.UNAUTHENTICATED:
         text = texts.unauthenticated(request_description(request))
     elif kind is LobbyErrorKind.NOT_A_MEMBER:
-        text = f"sc.api.plugins.exceptions.GameRoomException: Not a player in room {error.subject}"
+        text = texts.game_room_error(f"Not a player in room {error.subject}")
     else:
         # Gauntlet's own limits and bad requests (the official server has none).
-        text = f"sc.api.plugins.exceptions.GameRoomException: {error.detail or kind.value}"
+        text = texts.game_room_error(error.detail or kind.value)
     return m.ErrorPacket(text, request)
 
 
