@@ -25,6 +25,8 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy --strict games protocols
+	$(BIN)/mypy server bots bench
 
 $(BENCH_VENV)/.installed: bench/requirements.txt
 	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV) || python3 -m venv $(BENCH_VENV)
