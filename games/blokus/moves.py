@@ -39,7 +39,7 @@ def _check_coordinate(name: str, value: object) -> int:
     return value
 
 
-class SetMove(tuple):  # type: ignore[type-arg]
+class SetMove(tuple[Any, ...]):
     """Place `kind` of `color`, rotated then flipped, with its bounding box's top-left at (x, y).
 
     Immutable and hashable. `cells` may lie off the board (such a move is illegal).
@@ -56,12 +56,14 @@ class SetMove(tuple):  # type: ignore[type-arg]
     # cheapest immutable object Python builds.
     __slots__ = ()
 
-    color: str = property(itemgetter(0))  # type: ignore[assignment]
-    kind: str = property(itemgetter(1))  # type: ignore[assignment]
-    rotation: str = property(itemgetter(2))  # type: ignore[assignment]
-    flipped: bool = property(itemgetter(3))  # type: ignore[assignment]
-    x: int = property(itemgetter(4))  # type: ignore[assignment]
-    y: int = property(itemgetter(5))  # type: ignore[assignment]
+    # The fields are itemgetter properties (read in C); mypy would call each a `property`,
+    # so each ignore declares the type a read returns instead.
+    color: str = property(itemgetter(0))  # type: ignore[assignment]  # read as its value
+    kind: str = property(itemgetter(1))  # type: ignore[assignment]  # read as its value
+    rotation: str = property(itemgetter(2))  # type: ignore[assignment]  # read as its value
+    flipped: bool = property(itemgetter(3))  # type: ignore[assignment]  # read as its value
+    x: int = property(itemgetter(4))  # type: ignore[assignment]  # read as its value
+    y: int = property(itemgetter(5))  # type: ignore[assignment]  # read as its value
 
     def __new__(
         cls,
@@ -102,7 +104,8 @@ class SetMove(tuple):  # type: ignore[type-arg]
 
     def _board_mask(self) -> int:
         """The bitboard of the cells, or -1 if a cell lies off the board."""
-        return self[6]  # type: ignore[no-any-return]
+        mask: int = self[6]
+        return mask
 
     def __eq__(self, other: object) -> bool:
         if other is self:

@@ -629,7 +629,7 @@ class State:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as list is)
 
     def __repr__(self) -> str:
         return (

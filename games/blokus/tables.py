@@ -15,6 +15,8 @@ throws away most placements with one dictionary lookup. The rest are checked aga
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.blokus.shapes import SHAPES, variants
 
 SIZE = 20
@@ -51,10 +53,10 @@ def corner_neighbours(board: int) -> int:
     ) & FULL
 
 
-def cells_to_mask(cells: object) -> int | None:
+def cells_to_mask(cells: Iterable[tuple[int, int]]) -> int | None:
     """The mask of an iterable of (x, y) cells, or None if one is off the board."""
     mask = 0
-    for x, y in cells:  # type: ignore[attr-defined]
+    for x, y in cells:
         if not (0 <= x < SIZE and 0 <= y < SIZE):
             return None
         mask |= 1 << (y * STRIDE + x)

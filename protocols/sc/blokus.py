@@ -287,7 +287,7 @@ _SMALL_INTS = {str(number): number for number in range(_BOARD_SIZE)}
 def _leaf_enum(element: etree._Element, allowed: frozenset[str], what: str) -> str:
     text = element.text
     if text in allowed and len(element) == 0:
-        return text  # type: ignore[return-value]  # the common, exact case
+        return text  # the common, exact case
     return _enum(element_text(element), allowed, what)
 
 
@@ -302,8 +302,9 @@ def _board_fields(board: etree._Element) -> list[tuple[int, int, str]]:
         if field.tag != "field":
             raise ProtocolError(f"unknown element <{field.tag}> in <board>")
         get = field.get
-        x = small(get("x"))  # type: ignore[arg-type]
-        y = small(get("y"))  # type: ignore[arg-type]
+        # A missing attribute (None) simply misses the table, like any other bad text.
+        x = small(get("x"))  # type: ignore[arg-type]  # None is a fine key to miss
+        y = small(get("y"))  # type: ignore[arg-type]  # (see above)
         content = get("content")
         if x is None or y is None or content not in _COLOR_SET or len(field):
             # The slow path finds out what exactly is wrong (or tolerates blanks).
@@ -314,7 +315,7 @@ def _board_fields(board: etree._Element) -> list[tuple[int, int, str]]:
             if not (0 <= x < _BOARD_SIZE and 0 <= y < _BOARD_SIZE):
                 raise ProtocolError(f"field off the board: ({x}, {y})")
             content = _enum(require(field, "content"), _COLOR_SET, "colour")
-        fields.append((x, y, content))  # type: ignore[arg-type]
+        fields.append((x, y, content))
     return fields
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from games.blokus import SetMove, SkipMove
 from protocols.base import ProtocolError
 from protocols.sc import blokus
 from protocols.sc.blokus import children, element_text, parse_bool, parse_int, require
@@ -119,7 +120,7 @@ def encode_client(message: ClientMessage) -> Node:
             return Node("close")
         case RoomPacket(room_id=room_id, data=UnknownData() as data):
             return Node("room", [("roomId", room_id)], [_unknown_data_node(data)])
-        case RoomPacket(room_id=room_id, data=move):
+        case RoomPacket(room_id=room_id, data=SetMove() | SkipMove() as move):
             return Node("room", [("roomId", room_id)], [blokus.move_node("data", move)])
     raise TypeError(f"not a client message: {message!r}")
 
@@ -364,7 +365,7 @@ def _room_id_only(element: etree._Element) -> str:
 
 
 def _decode_prepared(element: etree._Element) -> ServerMessage:
-    codes = []
+    codes: list[str] = []
     for child in children(element):
         if child.tag != "reservation":
             raise ProtocolError(f"unknown element <{child.tag}> in <prepared>")
@@ -383,9 +384,12 @@ def _decode_errorpacket(element: etree._Element) -> ServerMessage:
         request = kids[0]
         class_name = request.get("class")
         if class_name in _CLIENT_DECODERS:
-            copy = etree.Element(
-                class_name, {k: v for k, v in request.attrib.items() if k != "class"}
-            )
+            # One attribute at a time: lxml's stubs type attribute names as str | bytes,
+            # which Element()'s dict argument refuses; set() takes either.
+            copy = etree.Element(class_name)
+            for key, value in request.attrib.items():
+                if key != "class":
+                    copy.set(key, value)
             copy.extend(children(request))
             try:
                 original = decode_client(copy)
@@ -477,7 +481,7 @@ def _decode_entry(entry: etree._Element) -> PlayerScore:
             raise ProtocolError(f"unknown element <{child.tag}> in <entry>")
     if player is None or score is None:
         raise ProtocolError("<entry> needs <player> and <score>")
-    parts = []
+    parts: list[int] = []
     for part in children(score):
         if part.tag != "part" or len(parts) >= _MAX_PARTS:
             raise ProtocolError("bad <score>")

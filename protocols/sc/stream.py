@@ -23,7 +23,7 @@ with a different name, any data after the root was closed.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, Literal
 
 from protocols.base import LimitExceeded, Limits, ProtocolError
 
@@ -128,7 +128,7 @@ class MessageSplitter:
 
     # -- text between tags ---------------------------------------------------------------
 
-    def _scan_text(self, buffer: bytearray) -> bytes | bool | None:
+    def _scan_text(self, buffer: bytearray) -> bytes | Literal[True] | None:
         """Advance to the next markup and handle it: None = need data, True = keep
         scanning, bytes = a finished message or ``END_OF_STREAM``."""
         if self._msg_start is not None:
@@ -177,7 +177,7 @@ class MessageSplitter:
         self._depth = depth
         return None
 
-    def _open_markup(self, buffer: bytearray, lt: int) -> bytes | bool | None:
+    def _open_markup(self, buffer: bytearray, lt: int) -> bytes | Literal[True] | None:
         """Handle the markup starting at ``lt`` (see ``_scan_text`` for the result)."""
         # Fast path: a complete, well-formed tag is matched by one regex in C.
         tag = _TAG.match(buffer, lt)
@@ -210,7 +210,7 @@ class MessageSplitter:
         self._quote = None
         return True
 
-    def _open_special(self, lt: int, close: bytes, opener_length: int) -> bool:
+    def _open_special(self, lt: int, close: bytes, opener_length: int) -> Literal[True]:
         self._special_start = lt
         self._special_close = close
         self._pos = lt + opener_length
@@ -235,7 +235,7 @@ class MessageSplitter:
 
     # -- tags ------------------------------------------------------------------------------
 
-    def _continue_tag(self, buffer: bytearray) -> bytes | bool | None:
+    def _continue_tag(self, buffer: bytearray) -> bytes | Literal[True] | None:
         """Finish the current tag: None = need data, True = keep scanning, bytes = result."""
         assert self._tag_start is not None
         position = self._pos
@@ -260,7 +260,7 @@ class MessageSplitter:
             self._quote = byte
             position = found + 1
 
-    def _finish_tag(self, buffer: bytearray, end: int) -> bytes | bool:
+    def _finish_tag(self, buffer: bytearray, end: int) -> bytes | Literal[True]:
         """Slow path: a tag that arrived in pieces (or is malformed) is complete now."""
         tag_start = self._tag_start
         assert tag_start is not None
@@ -283,7 +283,7 @@ class MessageSplitter:
         is_end: bool,
         name: bytes,
         self_closing: bool,
-    ) -> bytes | bool:
+    ) -> bytes | Literal[True]:
         if is_end:
             return self._end_tag(buffer, name, end)
         if not name:
@@ -308,7 +308,7 @@ class MessageSplitter:
                 raise LimitExceeded(f"message nested deeper than {self._limits.max_depth} elements")
         return True
 
-    def _end_tag(self, buffer: bytearray, name: bytes, end: int) -> bytes | bool:
+    def _end_tag(self, buffer: bytearray, name: bytes, end: int) -> bytes | Literal[True]:
         if self._msg_start is None:
             if name != self._root:
                 raise ProtocolError("end tag without a matching start tag")
