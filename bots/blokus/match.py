@@ -21,12 +21,12 @@ from typing import Any
 
 from bots.blokus.aio import play_async
 from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason
+from games.blokus import TEAMS
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
 
 __all__ = [
-    "TEAMS",
     "AdminClient",
     "AdminError",
     "BotSummary",
@@ -40,7 +40,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-TEAMS = ("ONE", "TWO")
 TIMEOUT_CAUSES = frozenset({"SOFT_TIMEOUT", "HARD_TIMEOUT"})
 # Prepared games wait for both players; a bot that never comes must not hang the series.
 DEFAULT_IDLE_TIMEOUT = 60.0
@@ -151,16 +150,23 @@ class AdminClient:
         self._waiting.clear()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        with contextlib.suppress(OSError, RuntimeError):
-            self._writer.write(self._conn.send(m.Close()) + self._conn.close())
-        self._writer.close()
-        with contextlib.suppress(OSError, TimeoutError):
-            async with asyncio.timeout(2.0):
-                await self._writer.wait_closed()
+        """Stop the reader, say goodbye, close the socket (also when the caller is cancelled)."""
+        try:
+            if self._task is not None:
+                self._task.cancel()
+                # wait() never raises the reader's own CancelledError, so a CancelledError
+                # here is the caller's and goes on up, after the cleanup below.
+                await asyncio.wait([self._task])
+                failure = None if self._task.cancelled() else self._task.exception()
+                if failure is not None:
+                    raise failure  # a bug in _read: connection failures end it quietly
+        finally:
+            with contextlib.suppress(OSError, RuntimeError):
+                self._writer.write(self._conn.send(m.Close()) + self._conn.close())
+            self._writer.close()
+            with contextlib.suppress(OSError, TimeoutError):
+                async with asyncio.timeout(2.0):
+                    await self._writer.wait_closed()
 
 
 # --- records --------------------------------------------------------------------------
@@ -334,17 +340,22 @@ async def run_series(
                                            idle_timeout=idle_timeout))
             for team in range(2)
         ]
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            if any(t.exception() is not None for t in done) and len(done) < 2:
+                # One bot failed (often before joining): end the room so the other is told.
+                await admin.cancel(prepared.room_id)
+            await asyncio.wait(tasks)
+        finally:
+            # Only reached with bots still playing when the series itself is cancelled.
+            for task in tasks:
+                task.cancel()
         outcomes: list[Outcome | BaseException] = []
-        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
-        if any(t.exception() is not None for t in done) and len(done) < 2:
-            # One bot failed (often before joining): end the room so the other is told.
-            await admin.cancel(prepared.room_id)
-        await asyncio.wait(tasks)
         for task in tasks:
-            error = task.exception()
-            if error is not None and not isinstance(error, KitError):
-                raise error  # a bug, not a game outcome
-            outcomes.append(error if error is not None else task.result())
+            failure = task.exception()
+            if failure is not None and not isinstance(failure, KitError):
+                raise failure  # a bug, not a game outcome
+            outcomes.append(failure if failure is not None else task.result())
         return _record(index, seats, outcomes)
 
     async def worker() -> None:

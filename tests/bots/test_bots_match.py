@@ -76,3 +76,39 @@ async def test_series_argument_checks(tmp_path: Path) -> None:
         records = await run_series((("a", RandomBot), ("b", RandomBot)), 0, host="127.0.0.1",
                                    port=server.tcp_port, password=PASSWORD)
     assert records == []
+
+
+async def test_close_lets_the_callers_cancellation_through(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as server:
+        admin = await AdminClient.connect("127.0.0.1", server.tcp_port, PASSWORD)
+        closing = asyncio.create_task(admin.close())
+        await asyncio.sleep(0)  # `closing` now waits for the admin's reader task to end
+        closing.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            async with asyncio.timeout(WAIT):
+                await closing
+        assert closing.cancelled()
+        assert admin._writer.is_closing()  # the cleanup ran all the same
+
+
+async def test_a_cancelled_series_cancels_its_bots(tmp_path: Path) -> None:
+    async with running_server(tmp_path, no_timeout=True) as server:
+        started = asyncio.Event()
+
+        class Slow(RandomBot):
+            def move(self, state):  # type: ignore[no-untyped-def]
+                started.set()
+                return super().move(state)
+
+        series = asyncio.create_task(run_series(
+            (("a", Slow), ("b", RandomBot)), 4, host="127.0.0.1", port=server.tcp_port,
+            password=PASSWORD))
+        async with asyncio.timeout(WAIT):
+            await started.wait()
+        series.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            async with asyncio.timeout(WAIT):
+                await series
+        bots = [t for t in asyncio.all_tasks() if "play_async" in repr(t.get_coro())]
+        await asyncio.sleep(0)
+        assert all(t.done() for t in bots), bots
