@@ -17,6 +17,14 @@ Pure rules, no I/O. The behaviour is the official server's (docs/blokus-rules.md
 SKIP_FIRST_TURN
 """
 
+from games.blokus.bitboard import (
+    attach_corners,
+    cell_bit,
+    cells_to_mask,
+    corner_neighbours,
+    edge_neighbours,
+    mask_to_cells,
+)
 from games.blokus.errors import IllegalMove, Mistake
 from games.blokus.moves import Move, SetMove, SkipMove
 from games.blokus.playout import random_playout
@@ -31,10 +39,11 @@ from games.blokus.shapes import (
     transform,
     variants,
 )
-from games.blokus.state import Result, State, new_game
+from games.blokus.state import GAME_TYPE, Result, State, new_game, win_points
 
 __all__ = [
     "COLORS",
+    "GAME_TYPE",
     "PENTOMINOES",
     "ROTATIONS",
     "SHAPES",
@@ -47,9 +56,16 @@ __all__ = [
     "SetMove",
     "SkipMove",
     "State",
+    "attach_corners",
+    "cell_bit",
+    "cells_to_mask",
+    "corner_neighbours",
+    "edge_neighbours",
+    "mask_to_cells",
     "new_game",
     "random_playout",
     "team_of",
     "transform",
     "variants",
+    "win_points",
 ]

@@ -17,8 +17,8 @@ import functools
 from operator import itemgetter
 from typing import Any
 
+from games.blokus.bitboard import cells_to_mask, mask_to_cells
 from games.blokus.shapes import COLOR_INDEX, ROTATION_INDEX, SHAPE_INDEX, Cell, transform
-from games.blokus.tables import cells_to_mask, mask_to_cells
 
 # Positions further away than this can never be legal; refusing them keeps garbage
 # input (huge ints from a peer) from costing anything.
@@ -92,6 +92,16 @@ class SetMove(tuple[Any, ...]):
     ) -> SetMove:
         """Build without checking the arguments (for the engine's own move tables)."""
         return _new_tuple(cls, (color, kind, rotation, flipped, x, y, mask))
+
+    @property
+    def mask(self) -> int:
+        """The cells as a bitboard (`games.blokus.bitboard`), or -1 if one is off the board.
+
+        >>> SetMove("BLUE", "DOMINO", x=0, y=0).mask == 0b11, SetMove("RED", "MONO", x=20).mask
+        (True, -1)
+        """
+        mask: int = self[6]
+        return mask
 
     @property
     def cells(self) -> frozenset[Cell]:

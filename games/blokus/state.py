@@ -16,11 +16,12 @@ docs/blokus-rules.md for every choice made where the code and the rules page dif
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
+from games.blokus import bitboard as B
 from games.blokus import tables as T
 from games.blokus.errors import IllegalMove, Mistake
 from games.blokus.moves import Move, SetMove, SkipMove
@@ -36,6 +37,8 @@ from games.blokus.shapes import (
     official_cell_order,
 )
 
+# The official plugin's game type id (the `gameType` of a join request, the room's game).
+GAME_TYPE = "swc_2027_blokus"
 ROUND_LIMIT = 25
 TURN_LIMIT = (ROUND_LIMIT - 1) * 4  # round >= 25 <=> turn >= 96
 ALL_SHAPES = (1 << len(SHAPES)) - 1
@@ -95,6 +98,21 @@ def _move_at(color: int, cell: int, r: int) -> SetMove:
     move = _move_of(color, T.PID_AT[cell][r])
     _moves_at(color, cell)[r] = move
     return move
+
+
+def win_points(points: Sequence[int]) -> tuple[int, ...]:
+    """The win points (2 win, 1 tie, 0 loss) per team from its game points, in order.
+
+    The single leader gets 2 and everyone else 0; a shared lead gives everyone 1 (the
+    official scoring). The winner is the index holding 2, if any.
+
+    >>> win_points((104, 87)), win_points((60, 60))
+    ((2, 0), (1, 1))
+    """
+    best = max(points)
+    if sum(1 for p in points if p == best) > 1:
+        return tuple(1 for _ in points)
+    return tuple(2 if p == best else 0 for p in points)
 
 
 @dataclass(frozen=True)
@@ -209,11 +227,11 @@ class State:
                 raise ValueError(f"bad field {field!r}") from None
             if not isinstance(x, int) or not isinstance(y, int) or isinstance(x | y, bool):
                 raise ValueError(f"bad field {field!r}")
-            if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+            if not (0 <= x < B.SIZE and 0 <= y < B.SIZE):
                 raise ValueError(f"field off the board: {field!r}")
             if color not in COLOR_INDEX:
                 raise ValueError(f"bad field colour: {field!r}")
-            mask = T.bit(x, y)
+            mask = B.cell_bit(x, y)
             if state._occupied & mask:
                 raise ValueError(f"field given twice: {field!r}")
             state._occupied |= mask
@@ -316,14 +334,29 @@ class State:
             color = 0
             while not boards[color] & low:
                 color += 1
-            result.append((index % T.STRIDE, index // T.STRIDE, COLORS[color]))
+            result.append((index % B.STRIDE, index // B.STRIDE, COLORS[color]))
         return result
+
+    def board(self, color: str) -> int:
+        """The cells of `color` as a bitboard (layout: `games.blokus.bitboard`).
+
+        >>> from games.blokus.bitboard import mask_to_cells
+        >>> s = new_game("DOMINO"); s.apply(SetMove("BLUE", "DOMINO", x=0, y=0))
+        >>> sorted(mask_to_cells(s.board("BLUE"))), s.occupied == s.board("BLUE")
+        ([(0, 0), (1, 0)], True)
+        """
+        return self._boards[_color_index(color)]
+
+    @property
+    def occupied(self) -> int:
+        """Every occupied cell, all colours, as a bitboard."""
+        return self._occupied
 
     def color_at(self, x: int, y: int) -> str | None:
         """The colour on (x, y), or None if empty or off the board."""
-        if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+        if not (0 <= x < B.SIZE and 0 <= y < B.SIZE):
             return None
-        mask = T.bit(x, y)
+        mask = B.cell_bit(x, y)
         for index, board in enumerate(self._boards):
             if board & mask:
                 return COLORS[index]
@@ -349,17 +382,12 @@ class State:
 
     def result(self) -> Result:
         """Points and win points (2/1/0) from the current position (final or not)."""
-        one, two = (self.team_points(team) for team in TEAMS)
-        if one == two:
-            winner = None
-            win_points = {"ONE": 1, "TWO": 1}
-        else:
-            winner = "ONE" if one > two else "TWO"
-            win_points = {winner: 2, ("TWO" if winner == "ONE" else "ONE"): 0}
+        points = tuple(self.team_points(team) for team in TEAMS)
+        wins = win_points(points)
         return Result(
-            points={"ONE": one, "TWO": two},
-            win_points={team: win_points[team] for team in TEAMS},
-            winner=winner,
+            points=dict(zip(TEAMS, points, strict=True)),
+            win_points=dict(zip(TEAMS, wins, strict=True)),
+            winner=TEAMS[wins.index(2)] if 2 in wins else None,
         )
 
     # -- move generation ----------------------------------------------------------------
@@ -374,10 +402,10 @@ class State:
         it has already placed.
         """
         own = self._boards[color]
-        forbidden = self._occupied | T.edge_neighbours(own)
+        forbidden = self._occupied | B.edge_neighbours(own)
         return (
             forbidden << T.LOCAL_SHIFT,
-            T.corner_neighbours(own) & ~forbidden,
+            B.corner_neighbours(own) & ~forbidden,
             T.local_shape_bits(ALL_SHAPES ^ self._undeployed[color]),
         )
 
@@ -500,24 +528,24 @@ class State:
             raise IllegalMove(Mistake.DUPLICATE_SHAPE, move)
         own = self._boards[color]
         occupied = self._occupied
-        touching = T.edge_neighbours(own)
+        touching = B.edge_neighbours(own)
         mask = move._board_mask()
         if mask < 0 or mask & (occupied | touching):
             # Some cell is wrong: find the first one the official loop would report. It
             # checks one cell at a time, all three checks per cell, in hash-set order.
             cells = official_cell_order(move.kind, move.rotation, move.flipped, move.x, move.y)
             for x, y in cells:
-                if not (0 <= x < T.SIZE and 0 <= y < T.SIZE):
+                if not (0 <= x < B.SIZE and 0 <= y < B.SIZE):
                     raise IllegalMove(Mistake.OUT_OF_BOUNDS, move)
-                cell = T.bit(x, y)
+                cell = B.cell_bit(x, y)
                 if occupied & cell:
                     raise IllegalMove(Mistake.OBSTRUCTED, move)
                 if touching & cell:
                     raise IllegalMove(Mistake.TOUCHES_SAME_COLOR, move)
         if first:
-            if not mask & T.BORDER:
+            if not mask & B.BORDER:
                 raise IllegalMove(Mistake.NOT_ON_BORDER, move)
-        elif not mask & T.corner_neighbours(own):
+        elif not mask & B.corner_neighbours(own):
             raise IllegalMove(Mistake.NO_SHARED_CORNER, move)
 
     def is_legal(self, move: object) -> bool:
@@ -641,7 +669,7 @@ class State:
     def board_text(self) -> str:
         """The board as 20 lines of B Y R G and '.' (row 0 first)."""
         letters = {color: color[0] for color in COLORS}
-        grid = [["."] * T.SIZE for _ in range(T.SIZE)]
+        grid = [["."] * B.SIZE for _ in range(B.SIZE)]
         for x, y, color in self.fields():
             grid[y][x] = letters[color]
         return "\n".join("".join(row) for row in grid)

@@ -1,9 +1,6 @@
-"""Bitboard geometry and the placement tables behind move generation.
+"""The placement tables behind move generation.
 
-A board is a Python int: bit `y * STRIDE + x` is the cell (x, y). Each row has one spare
-bit (x = 20) that is never part of a board, so shifting by one cell to the left or right
-lands in that padding instead of wrapping into the neighbouring row; masking with `FULL`
-removes it again.
+Boards are bitboards in the layout of `games.blokus.bitboard`.
 
 A *placement* is one distinct orientation of one shape at one position that fits on the
 board. Placements are numbered (`pid`) once at import. Generation asks, for an anchor cell
@@ -15,63 +12,10 @@ throws away most placements with one dictionary lookup. The rest are checked aga
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
+from games.blokus.bitboard import BORDER, SIZE, STRIDE
 from games.blokus.shapes import SHAPES, variants
 
-SIZE = 20
-STRIDE = SIZE + 1
 CELL_COUNT = SIZE * STRIDE
-
-FULL = 0
-for _y in range(SIZE):
-    FULL |= ((1 << SIZE) - 1) << (_y * STRIDE)
-
-BORDER = 0
-for _i in range(SIZE):
-    for _x, _y in ((_i, 0), (_i, SIZE - 1), (0, _i), (SIZE - 1, _i)):
-        BORDER |= 1 << (_y * STRIDE + _x)
-
-
-def bit(x: int, y: int) -> int:
-    """The mask of the cell (x, y), which must be on the board."""
-    return 1 << (y * STRIDE + x)
-
-
-def edge_neighbours(board: int) -> int:
-    """Cells sharing an edge with a cell of `board` (may include `board` itself)."""
-    return ((board << 1) | (board >> 1) | (board << STRIDE) | (board >> STRIDE)) & FULL
-
-
-def corner_neighbours(board: int) -> int:
-    """Cells sharing only a corner with a cell of `board` (may include `board` itself)."""
-    return (
-        (board << (STRIDE + 1))
-        | (board << (STRIDE - 1))
-        | (board >> (STRIDE + 1))
-        | (board >> (STRIDE - 1))
-    ) & FULL
-
-
-def cells_to_mask(cells: Iterable[tuple[int, int]]) -> int | None:
-    """The mask of an iterable of (x, y) cells, or None if one is off the board."""
-    mask = 0
-    for x, y in cells:
-        if not (0 <= x < SIZE and 0 <= y < SIZE):
-            return None
-        mask |= 1 << (y * STRIDE + x)
-    return mask
-
-
-def mask_to_cells(mask: int) -> frozenset[tuple[int, int]]:
-    """The (x, y) cells of a board mask."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        index = low.bit_length() - 1
-        cells.append((index % STRIDE, index // STRIDE))
-        mask ^= low
-    return frozenset(cells)
 
 
 # Per placement id: shape index, board mask, and the fields of its move after the colour

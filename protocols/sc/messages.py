@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from games.blokus import SetMove, SkipMove
+from games.blokus import GAME_TYPE, SetMove, SkipMove
 
 if TYPE_CHECKING:
     from games.blokus import State
@@ -66,7 +66,8 @@ __all__ = [
     "Winner",
 ]
 
-BLOKUS_GAME_TYPE = "swc_2027_blokus"
+# The engine owns the id; this name stays for the code that imported it from here.
+BLOKUS_GAME_TYPE = GAME_TYPE
 
 Move = SetMove | SkipMove
 

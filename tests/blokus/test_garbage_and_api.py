@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import games.blokus.bitboard
 import games.blokus.errors
 import games.blokus.moves
 import games.blokus.playout
@@ -22,6 +24,7 @@ from games.blokus import COLORS, SHAPES, IllegalMove, Mistake, SetMove, SkipMove
     "module",
     [
         blokus,
+        games.blokus.bitboard,
         games.blokus.errors,
         games.blokus.moves,
         games.blokus.playout,
@@ -54,6 +57,41 @@ def test_public_names() -> None:
         "NO_SHARED_CORNER",
         "SKIP_FIRST_TURN",
     }
+
+
+def test_one_home_for_shared_names() -> None:
+    from protocols.sc import BLOKUS_GAME_TYPE
+
+    assert blokus.GAME_TYPE == BLOKUS_GAME_TYPE == "swc_2027_blokus"
+    assert blokus.win_points((104, 87)) == (2, 0)
+    assert blokus.win_points((3, 90)) == (0, 2)
+    assert blokus.win_points((60, 60)) == (1, 1)
+    for seed in range(5):
+        state = blokus.random_playout(blokus.new_game(seed=seed), random.Random(seed))
+        result = state.result()
+        wins = blokus.win_points(tuple(result.points.values()))
+        assert tuple(result.win_points.values()) == wins
+        assert result.winner == (None if 2 not in wins else blokus.TEAMS[wins.index(2)])
+
+
+def test_bitboard_helpers_match_the_engine() -> None:
+    state = blokus.new_game("PENTO_U")
+    state.apply(SetMove("BLUE", "PENTO_U", x=17, y=0))
+    own = state.board("BLUE")
+    assert own == SetMove("BLUE", "PENTO_U", x=17, y=0).mask
+    assert blokus.mask_to_cells(own) == SetMove("BLUE", "PENTO_U", x=17, y=0).cells
+    assert blokus.cells_to_mask(blokus.mask_to_cells(own)) == own
+    anchors = blokus.attach_corners(own, state.occupied)
+    assert anchors == blokus.corner_neighbours(own) & ~blokus.edge_neighbours(own) & ~own
+    assert anchors and not anchors & state.occupied
+    # Every cell of an anchor's placements lies next to a corner of BLUE only.
+    while state.current_color != "BLUE":
+        state.apply(next(m for m in state.legal_moves()))
+    for move in state.legal_moves():
+        if isinstance(move, SetMove):
+            assert move.mask & anchors
+            assert not move.mask & blokus.edge_neighbours(own)
+    assert blokus.cell_bit(3, 2) == blokus.cells_to_mask([(3, 2)])
 
 
 def test_official_mistake_texts() -> None:
