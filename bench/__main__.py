@@ -17,8 +17,9 @@ def main(argv: list[str]) -> None:
     names = argv or sorted(
         m.name
         for m in pkgutil.iter_modules(bench.__path__)
-        # *_peer modules run inside a peer's own environment, started by a benchmark module.
-        if not m.name.startswith("_") and not m.name.endswith("_peer")
+        # *_peer modules run inside a peer's own environment, started by a benchmark module;
+        # *_adapter modules are helpers the benchmarks (and tests) import, not benchmarks.
+        if not m.name.startswith("_") and not m.name.endswith(("_peer", "_adapter"))
     )
     for name in names:
         module = importlib.import_module(f"bench.{name}")

@@ -21,6 +21,7 @@ that is not installed is reported as such, the others still run.
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import random
 import statistics
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import blokus
-from games.blokus import COLORS, SHAPES, SetMove
+from games.blokus import SetMove
 
 MID_GAME_MOVES = 270
 TARGET_MID_GAME_US = 150.0
@@ -149,17 +150,21 @@ def our_playout(seed: int) -> blokus.State:
 # blokus-rl (classic Blokus: corner starts, 21 pieces, no start piece)
 
 
+# numpy, which blokus-rl brings along (imported with it; the product environment has none).
+np: Any = None
+
+
 def rl_engine() -> Any | None:
+    global np
     try:
         from blokus_rl._blokus import PyBlokus
     except ImportError:
         return None
+    np = importlib.import_module("numpy")
     return PyBlokus
 
 
 def rl_legal(env: Any) -> list[int]:
-    import numpy as np
-
     mask = np.frombuffer(env.observe(env.agent_selection).action_mask, dtype=np.int8)
     return np.flatnonzero(mask).tolist()
 
@@ -220,65 +225,30 @@ def rl_mid_game(engine: Any) -> tuple[Any, int]:
 
 
 def socha_module() -> Any | None:
+    """`bench.socha_adapter` (our state <-> socha), or None if socha is not installed."""
     try:
-        import socha
+        from bench import socha_adapter
     except ImportError:
         return None
-    return socha
+    return socha_adapter
 
 
-def socha_state(socha: Any, state: blokus.State) -> Any:
+def socha_state(adapter: Any, state: blokus.State) -> Any:
     """A socha GameState with the board, shapes, turn and valid colours of `state`."""
-    shapes = dict(zip(SHAPES, socha.PieceShape.all(), strict=True))
-    colors = dict(
-        zip(
-            COLORS,
-            (socha.Color.BLUE, socha.Color.YELLOW, socha.Color.RED, socha.Color.GREEN),
-            strict=True,
-        )
-    )
-    contents = dict(
-        zip(
-            COLORS,
-            (
-                socha.FieldContent.BLUE,
-                socha.FieldContent.YELLOW,
-                socha.FieldContent.RED,
-                socha.FieldContent.GREEN,
-            ),
-            strict=True,
-        )
-    )
-    board = socha.Board(None)
-    for x, y, color in state.fields():
-        board.set_content(socha.Coordinate(x, y), contents[color])
-    theirs = socha.GameState(turn=0, board=board, start_piece=shapes[state.start_piece])
-    for color in COLORS:
-        left = set(state.undeployed(color))
-        for name in SHAPES:
-            if name not in left:
-                theirs.remove_undeployed_piece(colors[color], shapes[name])
-        if color not in state.valid_colors:
-            theirs.turn = COLORS.index(color)
-            theirs.remove_active_color()
-    theirs.turn = state.turn
-    return theirs
+    return adapter.socha_state_of(state)
 
 
-def socha_moves(socha: Any, theirs: Any) -> list[Any]:
-    logic = socha.GameRuleLogic
-    if len(theirs.undeployed_piece_shapes(theirs.current_color())) == len(SHAPES):
-        return logic.get_possible_start_moves(theirs, False)
-    return logic.get_possible_moves(theirs)
+def socha_moves(adapter: Any, theirs: Any) -> list[Any]:
+    return adapter.socha_legal_pieces(theirs)
 
 
-def socha_game(socha: Any, seed: int) -> Any:
+def socha_game(adapter: Any, seed: int) -> Any:
     rng = random.Random(seed)
-    start = rng.choice(blokus.PENTOMINOES)
-    theirs = socha.GameState(turn=0, start_piece=socha.PieceShape.all()[SHAPES.index(start)])
+    socha = adapter.socha
+    theirs = adapter.new_socha_game(rng.choice(blokus.PENTOMINOES))
     logic = socha.GameRuleLogic
     while not theirs.is_over():
-        pieces = socha_moves(socha, theirs)
+        pieces = adapter.socha_legal_pieces(theirs)
         logic.perform_move(theirs, socha.Move.set_move(rng.choice(pieces)))
         logic.remove_invalid_colors(theirs)
     return theirs
@@ -333,7 +303,8 @@ def main(argv: list[str] | None = None) -> None:
     for seed in range(300):
         our_playout(10_000 + seed)
 
-    rl_start = rl_mid = None
+    rl_start: Any = None
+    rl_mid: Any = None
     rl_pool: list[Any] = []
     rl_start_count = rl_mid_count = 0
     if engine is not None:

@@ -11,11 +11,10 @@ import random
 
 import pytest
 
+from bench import socha_adapter as bridge
 from games import blokus
 from games.blokus import COLORS, ROTATIONS, SHAPES, IllegalMove, SetMove, SkipMove, State
 from games.blokus.shapes import transform
-
-from . import socha_bridge as bridge
 
 CELL_MISTAKES = {"OUT_OF_BOUNDS", "OBSTRUCTED", "TOUCHES_SAME_COLOR"}
 

@@ -1,5 +1,9 @@
 """Translate between our engine and the official Python client `socha` 5.1.0 (Rust core).
 
+The one home of this conversion: `bench.blokus_engine` builds its socha positions with it
+and the differential tests in tests/blokus check our engine against socha through it.
+It needs `socha` installed (the test environment and `.venv-bench` have it).
+
 socha's `Piece.coordinates()` and the set-returning methods fail (its Coordinate is not
 hashable), so cells are always computed with our transform from kind, rotation, flip and
 position. socha's `perform_move` does not eliminate colours; the official server calls
@@ -65,6 +69,13 @@ def socha_move(move: blokus.Move) -> socha.Move:
     if isinstance(move, SkipMove):
         return socha.Move.skip_move(COLOR_TO[move.color])
     return socha.Move.set_move(piece_of(move))
+
+
+def socha_legal_pieces(theirs: socha.GameState) -> list[socha.Piece]:
+    """socha's placements for the colour to move (its start moves on that colour's first)."""
+    if len(theirs.undeployed_piece_shapes(theirs.current_color())) == len(SHAPES):
+        return socha.GameRuleLogic.get_possible_start_moves(theirs, False)
+    return socha.GameRuleLogic.get_possible_moves(theirs)
 
 
 def new_socha_game(start_piece: str) -> socha.GameState:
