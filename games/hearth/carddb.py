@@ -10,12 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .enums import CARDTYPE, T_GAME
-
-if TYPE_CHECKING:
-    from .dsl import CardScript
+from .script import EMPTY_SCRIPT, SCRIPTS, CardScript
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.json"
 
@@ -50,8 +47,6 @@ _CARDS: dict[str, Card] = {}
 
 
 def _pseudo(card_type: int, name: str) -> Card:
-    from .dsl import EMPTY_SCRIPT
-
     return Card(
         id="",
         dbf_id=0,
@@ -75,8 +70,9 @@ def load_cards() -> dict[str, Card]:
     """Return every implemented card by id (built on first call, then cached)."""
     if _CARDS:
         return _CARDS
-    from . import cards as _declarations  # noqa: F401  (registers the card scripts)
-    from .dsl import EMPTY_SCRIPT, SCRIPTS
+    # Deferred like fireplace's get_script_definition: the declarations are imported (and
+    # fill SCRIPTS) the first time cards are needed, not when the engine is imported.
+    from . import cards as _declarations  # noqa: F401
 
     doc = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     for raw in doc["cards"]:

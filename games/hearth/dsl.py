@@ -8,41 +8,37 @@ actions)::
     enchantment("CS2_122e", atk=1)
 
 Stats always come from the pinned card data; a declaration holds only behaviour.
-Effects run against the engine (:class:`games.hearth.game.State`) with a :class:`Ctx`
-(source entity, chosen target, controlling player). Selectors return entity ids in order
-of play; ``+``/``|`` is union, ``-`` difference, ``&`` intersection.
+Effects run against the engine's primitives (the :class:`~.primitives.Primitives` protocol,
+not the concrete State) with a :class:`Ctx` (source entity, chosen target, controlling
+player). Selectors return entity ids in order of play; ``+``/``|`` is union, ``-``
+difference, ``&`` intersection. The script types the declarations produce (triggers, auras,
+:class:`CardScript`, the event types) live in :mod:`.script`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
-from .enums import (
-    CARDRACE,
-    DAMAGE,
-    T_HERO,
-    T_MINION,
-    PlayReq,
+from .enums import CARDRACE, DAMAGE, GameTag, PlayReq
+from .primitives import Ctx, Primitives
+from .script import (
+    EV_DAMAGED,
+    EV_HEALED,
+    EV_SUMMONED,
+    EV_TURN_END,
+    EV_TURN_START,
+    ON_ANY,
+    ON_FRIENDLY_PLAYER,
+    ON_OTHER_FRIENDLY_MINION,
+    ON_SELF,
+    Aura,
+    CardScript,
+    Effect,
+    Selection,
+    Trigger,
+    register,
 )
-
-if TYPE_CHECKING:
-    from .game import State
-
-
-class Ctx:
-    """What an effect runs with: its source entity, the chosen target (0 = none), the
-    controlling player (1|2), and for deathrattles the board slot the source left."""
-
-    __slots__ = ("player", "slot", "source", "target")
-
-    def __init__(self, source: int, target: int, player: int, slot: int = -1) -> None:
-        self.source = source
-        self.target = target
-        self.player = player
-        self.slot = slot
-
 
 # ---------------------------------------------------------------------------------------
 # Selectors
@@ -53,17 +49,17 @@ class Selector:
 
     __slots__ = ("fn", "name")
 
-    def __init__(self, fn: Callable[[State, Ctx], list[int]], name: str) -> None:
+    def __init__(self, fn: Selection, name: str) -> None:
         self.fn = fn
         self.name = name
 
-    def __call__(self, g: State, ctx: Ctx) -> list[int]:
+    def __call__(self, g: Primitives, ctx: Ctx) -> list[int]:
         return self.fn(g, ctx)
 
     def __add__(self, other: Selector) -> Selector:
         a, b = self.fn, other.fn
 
-        def union(g: State, ctx: Ctx) -> list[int]:
+        def union(g: Primitives, ctx: Ctx) -> list[int]:
             seen = a(g, ctx)
             return g.by_order(seen + [i for i in b(g, ctx) if i not in seen])
 
@@ -74,7 +70,7 @@ class Selector:
     def __sub__(self, other: Selector) -> Selector:
         a, b = self.fn, other.fn
 
-        def difference(g: State, ctx: Ctx) -> list[int]:
+        def difference(g: Primitives, ctx: Ctx) -> list[int]:
             drop = b(g, ctx)
             return [i for i in a(g, ctx) if i not in drop]
 
@@ -83,13 +79,13 @@ class Selector:
     def __and__(self, other: Selector) -> Selector:
         a, b = self.fn, other.fn
 
-        def intersection(g: State, ctx: Ctx) -> list[int]:
+        def intersection(g: Primitives, ctx: Ctx) -> list[int]:
             keep = b(g, ctx)
             return [i for i in a(g, ctx) if i in keep]
 
         return Selector(intersection, f"({self.name} & {other.name})")
 
-    def filter(self, pred: Callable[[State, int], bool], name: str = "filter") -> Selector:
+    def filter(self, pred: Callable[[Primitives, int], bool], name: str = "filter") -> Selector:
         a = self.fn
         return Selector(lambda g, ctx: [i for i in a(g, ctx) if pred(g, i)], f"{name}({self.name})")
 
@@ -130,9 +126,8 @@ ENEMY_WEAPON = Selector(
 )
 
 
-def _adjacent(g: State, ctx: Ctx) -> list[int]:
-    src = g.ents[ctx.source]
-    board = g.board[g.controller(src)]
+def _adjacent(g: Primitives, ctx: Ctx) -> list[int]:
+    board = g.board[g.controller_of(ctx.source)]
     try:
         i = board.index(ctx.source)
     except ValueError:
@@ -145,11 +140,11 @@ ADJACENT = Selector(_adjacent, "ADJACENT")
 
 def RACE(sel: Selector, race: int) -> Selector:
     """Minions of one tribe, e.g. ``RACE(FRIENDLY_MINIONS, Race.MURLOC)``."""
-    return sel.filter(lambda g, i: g.ents[i][CARDRACE] == race, f"RACE{int(race)}")
+    return sel.filter(lambda g, i: g.tag(i, CARDRACE) == race, f"RACE{int(race)}")
 
 
 def DAMAGED(sel: Selector) -> Selector:
-    return sel.filter(lambda g, i: g.ents[i][DAMAGE] > 0, "DAMAGED")
+    return sel.filter(lambda g, i: g.tag(i, DAMAGE) > 0, "DAMAGED")
 
 
 def ALIVE(sel: Selector) -> Selector:
@@ -164,7 +159,7 @@ def ALIVE(sel: Selector) -> Selector:
 class Lazy:
     """A number computed when the effect runs."""
 
-    def eval(self, g: State, ctx: Ctx) -> int:
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
         raise NotImplementedError
 
 
@@ -177,23 +172,16 @@ class Count(Lazy):
     def __init__(self, sel: Selector) -> None:
         self.sel = sel
 
-    def eval(self, g: State, ctx: Ctx) -> int:
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
         return len(self.sel(g, ctx))
 
 
-def num(x: Num, g: State, ctx: Ctx) -> int:
+def num(x: Num, g: Primitives, ctx: Ctx) -> int:
     return x if isinstance(x, int) else x.eval(g, ctx)
 
 
 # ---------------------------------------------------------------------------------------
 # Effects
-
-
-class Effect:
-    """A small reusable action; ``run`` mutates the game through its engine primitives."""
-
-    def run(self, g: State, ctx: Ctx) -> None:
-        raise NotImplementedError
 
 
 EffectLike = Union[Effect, Sequence[Effect]]  # noqa: UP007
@@ -203,7 +191,7 @@ class Seq(Effect):
     def __init__(self, *effects: Effect) -> None:
         self.effects = effects
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for e in self.effects:
             e.run(g, ctx)
 
@@ -220,7 +208,7 @@ class Damage(Effect):
     def __init__(self, sel: Selector, amount: Num, spell: bool = False) -> None:
         self.sel, self.amount, self.spell = sel, amount, spell
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         n = num(self.amount, g, ctx)
         if self.spell:
             n += g.spell_damage(ctx.player)
@@ -234,7 +222,7 @@ class Heal(Effect):
     def __init__(self, sel: Selector, amount: Num) -> None:
         self.sel, self.amount = sel, amount
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         n = num(self.amount, g, ctx)
         for t in self.sel(g, ctx):
             g.heal(ctx.source, t, n)
@@ -246,7 +234,7 @@ class SplitDamage(Effect):
     def __init__(self, sel: Selector, count: Num, spell: bool = False) -> None:
         self.sel, self.count, self.spell = sel, count, spell
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         n = num(self.count, g, ctx)
         if self.spell:
             n += g.spell_damage(ctx.player)
@@ -267,7 +255,7 @@ class Summon(Effect):
     def __init__(self, card_id: str, count: int = 1, side: str = "right") -> None:
         self.card_id, self.count, self.side = card_id, count, side
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for _ in range(self.count):
             board = g.board[ctx.player]
             if self.side == "slot" and ctx.slot >= 0:
@@ -283,7 +271,7 @@ class Draw(Effect):
     def __init__(self, count: Num = 1, enemy: bool = False) -> None:
         self.count, self.enemy = count, enemy
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         p = 3 - ctx.player if self.enemy else ctx.player
         for _ in range(num(self.count, g, ctx)):
             g.draw(p)
@@ -298,7 +286,7 @@ class Buff(Effect):
     def __init__(self, sel: Selector, enchant_id: str, scale: Num | None = None) -> None:
         self.sel, self.enchant_id, self.scale = sel, enchant_id, scale
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         scale = 0 if self.scale is None else num(self.scale, g, ctx)
         for t in self.sel(g, ctx):
             g.add_enchantment(self.enchant_id, t, ctx.source, scale)
@@ -310,7 +298,7 @@ class Destroy(Effect):
     def __init__(self, sel: Selector) -> None:
         self.sel = sel
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for t in self.sel(g, ctx):
             g.destroy(t)
 
@@ -319,7 +307,7 @@ class Silence(Effect):
     def __init__(self, sel: Selector) -> None:
         self.sel = sel
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for t in self.sel(g, ctx):
             g.silence(t)
 
@@ -328,7 +316,7 @@ class Freeze(Effect):
     def __init__(self, sel: Selector) -> None:
         self.sel = sel
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for t in self.sel(g, ctx):
             g.freeze(t)
 
@@ -339,7 +327,7 @@ class Transform(Effect):
     def __init__(self, sel: Selector, card_id: str) -> None:
         self.sel, self.card_id = sel, card_id
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for t in self.sel(g, ctx):
             g.transform(t, self.card_id)
 
@@ -350,7 +338,7 @@ class TransformCopy(Effect):
     def __init__(self, sel: Selector) -> None:
         self.sel = sel
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         for t in self.sel(g, ctx)[:1]:
             if g.is_on_board(ctx.source) and g.is_on_board(t):
                 g.transform_copy(ctx.source, t)
@@ -360,7 +348,7 @@ class GainArmor(Effect):
     def __init__(self, amount: Num) -> None:
         self.amount = amount
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         g.gain_armor(ctx.player, num(self.amount, g, ctx))
 
 
@@ -370,7 +358,7 @@ class GainTempMana(Effect):
     def __init__(self, amount: int = 1) -> None:
         self.amount = amount
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         g.gain_temp_mana(ctx.player, self.amount)
 
 
@@ -379,7 +367,7 @@ class If(Effect):
 
     def __init__(
         self,
-        cond: Callable[[State, Ctx], bool],
+        cond: Callable[[Primitives, Ctx], bool],
         then: EffectLike,
         otherwise: EffectLike | None = None,
     ) -> None:
@@ -387,7 +375,7 @@ class If(Effect):
         self.then = as_effect(then)
         self.otherwise = as_effect(otherwise)
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         branch = self.then if self.cond(g, ctx) else self.otherwise
         if branch is not None:
             branch.run(g, ctx)
@@ -396,61 +384,15 @@ class If(Effect):
 class Call(Effect):
     """Escape hatch: run ``fn(g, ctx)`` (prefer a reusable effect when one fits)."""
 
-    def __init__(self, fn: Callable[[State, Ctx], None]) -> None:
+    def __init__(self, fn: Callable[[Primitives, Ctx], None]) -> None:
         self.fn = fn
 
-    def run(self, g: State, ctx: Ctx) -> None:
+    def run(self, g: Primitives, ctx: Ctx) -> None:
         self.fn(g, ctx)
 
 
 # ---------------------------------------------------------------------------------------
-# Triggers and auras
-
-# Event types; triggers are indexed by these, never broadcast to every entity.
-EV_DAMAGED = 1  # subject = the damaged character (after the damage)
-EV_SUMMONED = 2  # subject = the minion summoned (after the summon / after the play)
-EV_TURN_START = 3  # subject = the player entity whose turn starts
-EV_TURN_END = 4  # subject = the player entity whose turn ends
-EV_HEALED = 5  # subject = the healed character
-
-# Trigger scopes: which subjects a listener reacts to.
-ON_SELF = "self"
-ON_OTHER_FRIENDLY_MINION = "other_friendly_minion"
-ON_FRIENDLY_PLAYER = "friendly_player"
-ON_ANY = "any"
-
-
-@dataclass(frozen=True)
-class Trigger:
-    """``effect`` runs when ``event`` happens to a subject in ``scope`` (owner in play)."""
-
-    event: int
-    effect: Effect
-    scope: str = ON_SELF
-
-    def matches(self, g: State, listener: int, subject: int) -> bool:
-        scope = self.scope
-        if scope == ON_SELF:
-            return subject == listener
-        if scope == ON_OTHER_FRIENDLY_MINION:
-            s = g.ents[subject]
-            return (
-                subject != listener
-                and s.card.type == T_MINION
-                and g.controller(s) == g.controller(g.ents[listener])
-            )
-        if scope == ON_FRIENDLY_PLAYER:
-            return subject == 1 + g.controller(g.ents[listener])
-        return True
-
-
-@dataclass(frozen=True)
-class Aura:
-    """While the source is in play, entities in ``sel`` (evaluated for the source) get the
-    deltas of enchantment ``enchant_id``. Kept up to date incrementally when the board changes."""
-
-    sel: Selector
-    enchant_id: str
+# Aura shapes (Aura and Trigger themselves are script types, re-exported here)
 
 
 def Enrage(enchant_id: str) -> Aura:
@@ -466,27 +408,6 @@ def AdjacentAura(enchant_id: str) -> Aura:
 # Card scripts
 
 
-@dataclass(frozen=True)
-class CardScript:
-    """The behaviour of one card id (stats come from the card data)."""
-
-    play: Effect | None = None  # battlecry, spell text, hero power, weapon battlecry
-    deathrattle: Effect | None = None
-    triggers: tuple[Trigger, ...] = ()
-    auras: tuple[Aura, ...] = ()
-    requirements: dict[int, int] = field(default_factory=dict)
-    # enchantments: tag deltas, multiplied by TAG_SCRIPT_DATA_NUM_1 when ``scaled``
-    buff: tuple[tuple[int, int], ...] = ()
-    scaled: bool = False
-    # derived
-    needs_target: bool = False  # REQ_TARGET_TO_PLAY: unplayable without a valid target
-    takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE
-
-
-EMPTY_SCRIPT = CardScript()
-SCRIPTS: dict[str, CardScript] = {}
-
-
 def card(
     card_id: str,
     *,
@@ -500,8 +421,6 @@ def card(
     requirements: dict[PlayReq, int] | None = None,
 ) -> CardScript:
     """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``)."""
-    if card_id in SCRIPTS:
-        raise ValueError(f"{card_id} declared twice")
     given = [x for x in (play, battlecry, spell) if x is not None]
     if len(given) > 1:
         raise ValueError(f"{card_id}: give only one of play/battlecry/spell")
@@ -532,26 +451,15 @@ def card(
         needs_target=needs,
         takes_target=needs or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs,
     )
-    SCRIPTS[card_id] = script
-    return script
+    return register(card_id, script)
 
 
 def enchantment(card_id: str, *, scaled: bool = False, **deltas: int) -> CardScript:
     """Declare an enchantment's effect, e.g. ``enchantment("CS2_092e", atk=4, health=4)``.
 
     Keyword names are GameTag names in lower case (atk, health, cost, taunt, ...)."""
-    from hearthstone.enums import GameTag
-
-    if card_id in SCRIPTS:
-        raise ValueError(f"{card_id} declared twice")
     buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
-    script = CardScript(buff=buff, scaled=scaled)
-    SCRIPTS[card_id] = script
-    return script
-
-
-def is_character(card_type: int) -> bool:
-    return card_type in (T_MINION, T_HERO)
+    return register(card_id, CardScript(buff=buff, scaled=scaled))
 
 
 __all__ = [

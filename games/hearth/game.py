@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 
 from .actions import END_TURN, Action, IllegalAction, Kind
 from .carddb import Card, load_cards, pseudo_card
-from .dsl import EV_DAMAGED, EV_HEALED, EV_SUMMONED, EV_TURN_END, EV_TURN_START, Aura, Ctx
 from .entity import Entity
 from .enums import (
     ARMOR,
@@ -86,7 +85,9 @@ from .enums import (
     State as GameState,
 )
 from .history import History
+from .primitives import Ctx
 from .rng import SplitMix64
+from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED, EV_TURN_END, EV_TURN_START, Aura
 
 COIN = "GAME_005"
 _MAIN_ACTION = int(Step.MAIN_ACTION)
@@ -282,7 +283,7 @@ class State:
             )
         g.next_id = 4
         if g.hist is not None:
-            g.hist.create_game(g)
+            g.hist.create_game(g.ents[1], (g.ents[2], g.ents[3]))
         for p in (1, 2):
             hero_card = cards[decks[p - 1][0]]
             hero = g._create(hero_card, p, Z_PLAY)
@@ -393,6 +394,15 @@ class State:
     def controller(e: Entity) -> int:
         return e.tags.get(CONTROLLER) or e[CONTROLLER]
 
+    def controller_of(self, eid: int) -> int:
+        return self.controller(self.ents[eid])
+
+    def tag(self, eid: int, tag: int) -> int:
+        return self.ents[eid][tag]
+
+    def card_type(self, eid: int) -> int:
+        return self.ents[eid].card.type
+
     def health(self, eid: int) -> int:
         e = self.ents[eid]
         return e[HEALTH] - e[DAMAGE]
@@ -450,7 +460,7 @@ class State:
 
     def _block(self, block_type: int, source: int, target: int = 0, index: int = -1) -> None:
         if self.hist is not None:
-            self.hist.open_block(self, block_type, source, target, index)
+            self.hist.open_block(self.ents.get(source), block_type, source, target, index)
 
     def _end_block(self) -> None:
         if self.hist is not None:

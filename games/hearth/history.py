@@ -9,13 +9,10 @@ entities without a card id; a ``show_entity`` reveals a card when it reaches a p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .entity import Entity
 from .enums import CONTROLLER, ENTITY_ID, Z_DECK, Z_HAND, ZONE, ZONE_POSITION
-
-if TYPE_CHECKING:
-    from .entity import Entity
-    from .game import State
 
 Entry = dict[str, Any]
 PREFIX = "kettle:types/history/"
@@ -66,8 +63,7 @@ class History:
 
     # -- entries
 
-    def create_game(self, g: State) -> None:
-        game = g.ents[1]
+    def create_game(self, game: Entity, players: tuple[Entity, Entity]) -> None:
         entry = {
             "type": PREFIX + "create_game",
             "create_game": {
@@ -80,7 +76,7 @@ class History:
                         "entity": {
                             "entityID": 1 + p,
                             "name": "",
-                            "tags": _tags(entity_tags(g.ents[1 + p])),
+                            "tags": _tags(entity_tags(players[p - 1])),
                         },
                     }
                     for p in (1, 2)
@@ -181,9 +177,9 @@ class History:
         )
 
     def open_block(
-        self, g: State, block_type: int, source: int, target: int, index: int = -1
+        self, src: Entity | None, block_type: int, source: int, target: int, index: int = -1
     ) -> None:
-        src = g.ents.get(source)
+        """``src``: the entity ``source`` names (None if there is none)."""
         for v in (0, 1, 2):
             card_id = "" if src is None or self.hidden_now(src, v) else src.card.id
             children: list[Entry] = []

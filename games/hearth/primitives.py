@@ -1,0 +1,102 @@
+"""The engine as card behaviour sees it: the effect primitives, as a :class:`typing.Protocol`.
+
+Selectors, effects, triggers and auras (:mod:`.dsl`, :mod:`.script`) are typed against
+:class:`Primitives`, never against the concrete :class:`games.hearth.game.State`: the card
+layer then depends on :mod:`.enums` alone, and the engine on the card layer, not both ways.
+The engine's base layer (:class:`games.hearth.core.Core`) declares that it implements this
+protocol, so mypy checks every primitive's signature where it is defined.
+
+Everything is addressed by entity id; players are 1 and 2 (index 0 of the zone lists is
+unused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class Ctx:
+    """What an effect runs with: its source entity, the chosen target (0 = none), the
+    controlling player (1|2), and for deathrattles the board slot the source left."""
+
+    __slots__ = ("player", "slot", "source", "target")
+
+    def __init__(self, source: int, target: int, player: int, slot: int = -1) -> None:
+        self.source = source
+        self.target = target
+        self.player = player
+        self.slot = slot
+
+
+class Rng(Protocol):
+    """The game's seeded generator, as effects use it."""
+
+    def below(self, n: int) -> int:
+        """A uniform int in ``[0, n)``."""
+        ...
+
+
+class Primitives(Protocol):
+    """What card behaviour may read and do. ``hero``/``weapon``/``board`` are indexed by
+    player; read them, never write them (only the engine's primitives move entities)."""
+
+    __slots__ = ()
+
+    hero: list[int]
+    weapon: list[int]  # 0 = no weapon
+    board: list[list[int]]  # minion ids, left to right
+
+    @property
+    def rng(self) -> Rng: ...
+
+    # -- reads
+
+    def tag(self, eid: int, tag: int) -> int:
+        """The current value of a tag (own, else the card's, plus auras)."""
+        ...
+
+    def card_type(self, eid: int) -> int: ...
+
+    def controller_of(self, eid: int) -> int: ...
+
+    def by_order(self, ids: Sequence[int]) -> list[int]:
+        """``ids`` sorted by order of play."""
+        ...
+
+    def alive(self, eid: int) -> bool:
+        """In play and neither mortally wounded nor marked for destruction."""
+        ...
+
+    def is_on_board(self, eid: int) -> bool: ...
+
+    def spell_damage(self, p: int) -> int: ...
+
+    # -- effects (each returns what it did where a caller may need it)
+
+    def damage(self, source: int, target: int, amount: int) -> int: ...
+
+    def heal(self, source: int, target: int, amount: int) -> int: ...
+
+    def draw(self, p: int) -> int: ...
+
+    def summon(self, p: int, card_id: str, position: int, creator: int = 0) -> int: ...
+
+    def add_enchantment(self, card_id: str, target: int, source: int, scale: int = 0) -> int: ...
+
+    def destroy(self, target: int) -> None: ...
+
+    def silence(self, target: int) -> None: ...
+
+    def freeze(self, target: int) -> None: ...
+
+    def transform(self, target: int, card_id: str) -> None: ...
+
+    def transform_copy(self, source: int, target: int) -> None: ...
+
+    def gain_armor(self, p: int, amount: int) -> None: ...
+
+    def gain_temp_mana(self, p: int, amount: int) -> None: ...
+
+
+__all__ = ["Ctx", "Primitives", "Rng"]
