@@ -13,7 +13,7 @@ NEED_DATA
 >>> frame = server.send(GameJoined("g1", 1))
 >>> int.from_bytes(frame[:4], "big") == len(frame) - 4
 True
->>> frame[4:40]
+>>> frame[4:39]
 b'{"type":"kettle:types/game_joined",'
 
 **Frames.** A 4-byte big-endian unsigned length (the byte count of the body), then the
