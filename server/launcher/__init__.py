@@ -1,0 +1,48 @@
+"""Bots the server runs: child processes with bounded logs, limits and failure categories.
+
+Independent of rooms and protocols: a room (or `gauntlet play`, or the ladder) launches a
+`BotSpec` for a seat, tells the `BotProcess` when the seat connected and when the match
+ended, reads its `failure`, and stops it. See `process` for the why of each mechanism.
+"""
+
+from server.launcher.failures import FailureCategory, SeatFailure
+from server.launcher.log import BoundedLog, SeatLog
+from server.launcher.process import (
+    DEFAULT_GRACE,
+    DEFAULT_LOG_LIMIT,
+    BotProcess,
+    kill_all,
+    launch,
+    live_processes,
+)
+from server.launcher.spec import (
+    CONNECTION_ARGS,
+    BotSpec,
+    ConnectionArgs,
+    ResourceLimits,
+    WireProtocol,
+    kettle_connection_args,
+    minimal_env,
+    sc_connection_args,
+)
+
+__all__ = [
+    "CONNECTION_ARGS",
+    "DEFAULT_GRACE",
+    "DEFAULT_LOG_LIMIT",
+    "BotProcess",
+    "BotSpec",
+    "BoundedLog",
+    "ConnectionArgs",
+    "FailureCategory",
+    "ResourceLimits",
+    "SeatFailure",
+    "SeatLog",
+    "WireProtocol",
+    "kettle_connection_args",
+    "kill_all",
+    "launch",
+    "live_processes",
+    "minimal_env",
+    "sc_connection_args",
+]

@@ -1,0 +1,56 @@
+"""Set resource limits, then become the bot: the launcher's exec wrapper.
+
+Run as `python -I -S _limited_exec.py STATUS_FD MEMORY CPU LC_CTYPE -- ARGV...` (a
+dash for "no limit"; LC_CTYPE is `-` for unset or `=value`). Why a wrapper and not
+`preexec_fn`: preexec_fn runs Python between fork and exec in a copy of a multi-threaded
+server, which can deadlock on locks held by other threads; this program is single-threaded
+and freshly started. Limits survive `exec`, so the bot starts already limited.
+
+Why the status pipe: an exec failure must not look like a bot exiting 127. The fd is
+marked close-on-exec right before `execvpe`, so the launcher reads EOF alone when the
+exec worked, and the reason when it did not (the way `subprocess` itself reports).
+
+Why LC_CTYPE: the interpreter may coerce a C locale by setting LC_CTYPE in its own
+environment (PEP 538); the bot must get the environment the launcher chose, not ours.
+
+Standard library only and no package imports: it runs isolated (`-I -S`) for a fast start.
+"""
+
+import os
+import resource
+import sys
+
+
+def _fail(status_fd: int, message: str) -> None:
+    os.write(status_fd, message.encode("utf-8", "replace"))
+    os._exit(127)
+
+
+def main(args: list[str]) -> None:
+    status_fd = int(args[0])
+    memory, cpu, lc_ctype, separator = args[1:5]
+    argv = args[5:]
+    if separator != "--" or not argv:
+        _fail(status_fd, f"launcher wrapper called wrongly: {args!r}")
+    try:
+        if memory != "-":
+            resource.setrlimit(resource.RLIMIT_AS, (int(memory), int(memory)))
+        if cpu != "-":
+            # Soft limit: SIGXCPU (a bot may report it); one second later SIGKILL.
+            resource.setrlimit(resource.RLIMIT_CPU, (int(cpu), int(cpu) + 1))
+    except (ValueError, OSError) as exc:
+        _fail(status_fd, f"cannot set resource limits (memory {memory}, cpu {cpu}): {exc}")
+    env = dict(os.environ)
+    if lc_ctype == "-":
+        env.pop("LC_CTYPE", None)
+    else:
+        env["LC_CTYPE"] = lc_ctype[1:]
+    os.set_inheritable(status_fd, False)
+    try:
+        os.execvpe(argv[0], argv, env)
+    except OSError as exc:
+        _fail(status_fd, f"cannot execute {argv[0]!r}: {exc.strerror or exc}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,126 @@
+"""What to run for a seat: `BotSpec`, resource limits and each protocol's connection flags.
+
+A spec is plain data (it is registered once and launched for many matches); the host,
+port and reservation are only known per match, so they are appended at launch time by the
+protocol's flag function.
+
+>>> spec = BotSpec("greedy", "blokus", ["python", "bot.py"], protocol="sc")
+>>> spec.command("127.0.0.1", 13050, "abc")
+['python', 'bot.py', '--host', '127.0.0.1', '--port', '13050', '--reservation', 'abc']
+>>> spec.command("127.0.0.1", 13050, None)[-2:]
+['--port', '13050']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Final, Literal
+
+WireProtocol = Literal["sc", "kettle"]
+"""The protocol a bot speaks; the names match `server.net.sniff`."""
+
+ConnectionArgs = Callable[[str, int, "str | None"], list[str]]
+"""(host, port, reservation or None) -> the arguments appended to the bot's argv."""
+
+
+def sc_connection_args(host: str, port: int, reservation: str | None) -> list[str]:
+    """The official Software-Challenge start scripts' flags (`start.sh` passes them on).
+
+    Without a reservation the bot joins any open room, as the official clients do.
+    """
+    args = ["--host", host, "--port", str(port)]
+    if reservation is not None:
+        args += ["--reservation", reservation]
+    return args
+
+
+def kettle_connection_args(host: str, port: int, reservation: str | None) -> list[str]:
+    """Kettle has no official launcher, so we define it: the same three long flags.
+
+    One flag style for both protocols means a bot author learns one thing, and the
+    Kettle kit parses them with the same argument parser as the Software-Challenge kit.
+    """
+    return sc_connection_args(host, port, reservation)
+
+
+CONNECTION_ARGS: Final[Mapping[str, ConnectionArgs]] = MappingProxyType({
+    "sc": sc_connection_args,
+    "kettle": kettle_connection_args,
+})
+
+# What a bot inherits from the server's environment: enough to find programs, write temp
+# files and decode text; never the server's secrets (GAUNTLET_*, database URLs, tokens).
+INHERITED_ENV: Final = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR")
+
+
+def minimal_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The variables of `INHERITED_ENV` and every `LC_*` locale variable from `base`.
+
+    >>> minimal_env({"PATH": "/bin", "LC_ALL": "C.UTF-8", "GAUNTLET_ADMIN_PASSWORD": "x"})
+    {'PATH': '/bin', 'LC_ALL': 'C.UTF-8'}
+    """
+    source = os.environ if base is None else base
+    return {k: v for k, v in source.items() if k in INHERITED_ENV or k.startswith("LC_")}
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceLimits:
+    """Per-process limits set in the child before the bot's program is executed.
+
+    `memory_bytes` is RLIMIT_AS (address space, not resident memory: a JVM reserves far
+    more than it uses, so give Java bots `-Xmx` instead); `cpu_seconds` is RLIMIT_CPU
+    (the bot gets SIGXCPU, one second later SIGKILL). Both count per process: a bot's
+    children get limits of their own. None = no limit.
+    """
+
+    memory_bytes: int | None = None
+    cpu_seconds: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("memory_bytes", "cpu_seconds"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"{name} must be positive or None, not {value}")
+
+    @property
+    def any(self) -> bool:
+        """True when at least one limit is set (only then does a wrapper run first)."""
+        return self.memory_bytes is not None or self.cpu_seconds is not None
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A registered bot: what to execute, where, with which environment and protocol.
+
+    `argv` is executed directly (no shell; `argv[0]` is looked up on the bot's PATH,
+    relative paths are relative to `cwd`). `env` is merged over `minimal_env()`.
+    """
+
+    name: str
+    game: str
+    argv: Sequence[str]
+    cwd: Path | None = None
+    env: Mapping[str, str] = field(default_factory=dict)
+    protocol: WireProtocol = "sc"
+    limits: ResourceLimits = ResourceLimits()
+
+    def __post_init__(self) -> None:
+        # Frozen copies: a caller mutating its list later must not change a registered bot.
+        object.__setattr__(self, "argv", tuple(self.argv))
+        object.__setattr__(self, "env", MappingProxyType(dict(self.env)))
+        if not self.argv:
+            raise ValueError(f"bot {self.name!r}: argv is empty")
+        if self.protocol not in CONNECTION_ARGS:
+            raise ValueError(f"bot {self.name!r}: unknown protocol {self.protocol!r}")
+
+    def command(self, host: str, port: int, reservation: str | None) -> list[str]:
+        """The full argv for one match: the spec's argv plus the protocol's flags."""
+        return [*self.argv, *CONNECTION_ARGS[self.protocol](host, port, reservation)]
+
+    def environment(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
+        """The child's environment: `minimal_env(base)` overlaid with the spec's `env`."""
+        return {**minimal_env(base), **self.env}
