@@ -1,0 +1,214 @@
+"""The store's tables: bots, matches, seats, match events and results.
+
+The store speaks plain values only (strings, ints, JSON-able dicts and lists): the room and
+result types are still moving, and a table must not change shape because a dataclass did.
+Statuses, outcomes and failure categories are short strings guarded by CHECK constraints
+rather than database enum types, so that adding a value is a one-line batch migration on
+SQLite and PostgreSQL alike (a PostgreSQL ENUM cannot drop a value and needs its own DDL).
+
+All tables hang off a registry of their own (`StoreModel`) instead of the global
+`SQLModel.metadata`: alembic compares exactly these tables, a test module that declares a
+throwaway table model cannot make a migration look stale, and the naming convention below
+(which gives every constraint a stable name, as SQLite batch migrations need) does not leak
+into anybody else's metadata.
+"""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
+"""The metadata alembic migrates (`migrations/env.py`) and the tests compare."""
+
+
+class MatchStatus(enum.StrEnum):
+    """Where a match is in its life; `finished` iff a result row exists."""
+
+    WAITING = "waiting"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES: tuple[MatchStatus, ...] = (
+    MatchStatus.WAITING, MatchStatus.RUNNING, MatchStatus.PAUSED,
+)
+"""Statuses a match can still leave; a result may only be committed from one of these."""
+
+
+class Outcome(enum.StrEnum):
+    """A seat's outcome once the match is over."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+class FailureCategory(enum.StrEnum):
+    """Why a seat lost by misbehaving rather than by playing (the launcher's categories)."""
+
+    TIMEOUT = "timeout"
+    ILLEGAL_MOVE = "illegal_move"
+    CRASH = "crash"
+    PROTOCOL_ERROR = "protocol_error"
+    DISCONNECT = "disconnect"
+    FAILED_TO_START = "failed_to_start"
+
+
+def _one_of(column: str, values: type[enum.StrEnum], *, nullable: bool = False) -> str:
+    """The SQL text of a CHECK that `column` holds one of the enum's values."""
+    listed = ", ".join(f"'{v.value}'" for v in values)
+    check = f"{column} IN ({listed})"
+    return f"{column} IS NULL OR {check}" if nullable else check
+
+
+def utcnow() -> datetime:
+    """Now, timezone-aware UTC: every stored time is UTC."""
+    return datetime.now(UTC)
+
+
+def new_match_id() -> str:
+    """A fresh match id: a random UUID in its 36-character text form (unguessable)."""
+    return str(uuid.uuid4())
+
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """A timestamp stored as UTC and always read back timezone-aware.
+
+    SQLite keeps no zone: without this a time read from SQLite would be naive while the same
+    time from PostgreSQL is aware, and comparing the two raises. The column type underneath
+    is plain `DateTime(timezone=True)`, which is what the migrations spell.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}: the store takes timezone-aware times")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class StoreModel(SQLModel, registry=registry(metadata=metadata)):
+    """Base of every store table: binds them to the store's own `metadata`."""
+
+
+class Bot(StoreModel, table=True):
+    """A registered bot: how the launcher starts it (argv, working directory, environment)."""
+
+    __tablename__ = "bots"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=sa.String(100), unique=True)
+    game: str = Field(sa_type=sa.String(32), index=True)
+    # argv as a list (no shell): the launcher never parses a command string.
+    command: list[str] = Field(sa_type=sa.JSON)
+    workdir: str | None = Field(default=None, sa_type=sa.String(1024))
+    env: dict[str, str] = Field(default_factory=dict, sa_type=sa.JSON)
+    created: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Match(StoreModel, table=True):
+    """One match; `attempt` counts restarts of the same pairing (the ladder retries aborts)."""
+
+    __tablename__ = "matches"
+    __table_args__ = (
+        sa.CheckConstraint(_one_of("status", MatchStatus), name="status"),
+        sa.Index(None, "game", "created"),
+    )
+
+    id: str = Field(default_factory=new_match_id, primary_key=True, sa_type=sa.String(36))
+    game: str = Field(sa_type=sa.String(32))
+    status: str = Field(default=MatchStatus.WAITING.value, sa_type=sa.String(16), index=True)
+    # Seeds are 64-bit in practice: BIGINT, or PostgreSQL would refuse half of them.
+    seed: int | None = Field(default=None, sa_type=sa.BigInteger)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    created: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
+    started: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    finished: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    attempt: int = Field(default=1)
+
+
+class Seat(StoreModel, table=True):
+    """A seat of a match: who sat there and, once it is over, how it went for them."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        sa.CheckConstraint(_one_of("outcome", Outcome, nullable=True), name="outcome"),
+        sa.CheckConstraint(_one_of("failure", FailureCategory, nullable=True), name="failure"),
+    )
+
+    match_id: str = Field(
+        sa_column_args=[sa.ForeignKey("matches.id", ondelete="CASCADE")],
+        primary_key=True, sa_type=sa.String(36),
+    )
+    index: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    display_name: str = Field(default="", sa_type=sa.String(200))
+    # A deleted bot leaves its past matches in place, seated by a name only.
+    bot_id: int | None = Field(
+        default=None,
+        sa_column_args=[sa.ForeignKey("bots.id", ondelete="SET NULL")],
+        index=True,
+    )
+    reservation: str | None = Field(default=None, sa_type=sa.String(64))
+    score_parts: list[Any] | None = Field(default=None, sa_type=sa.JSON)
+    outcome: str | None = Field(default=None, sa_type=sa.String(8))
+    failure: str | None = Field(default=None, sa_type=sa.String(32))
+    detail: str = Field(default="", sa_type=sa.Text)
+
+
+class MatchEvent(StoreModel, table=True):
+    """One entry of a match's event log; (match_id, seq) is the key, so no seq is stored twice."""
+
+    __tablename__ = "match_events"
+
+    match_id: str = Field(
+        sa_column_args=[sa.ForeignKey("matches.id", ondelete="CASCADE")],
+        primary_key=True, sa_type=sa.String(36),
+    )
+    seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    time: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    kind: str = Field(sa_type=sa.String(64))
+    payload: Any = Field(default_factory=dict, sa_type=sa.JSON)
+
+
+class Result(StoreModel, table=True):
+    """A finished match's result; written in the same transaction that sets `finished`."""
+
+    __tablename__ = "results"
+
+    match_id: str = Field(
+        sa_column_args=[sa.ForeignKey("matches.id", ondelete="CASCADE")],
+        primary_key=True, sa_type=sa.String(36),
+    )
+    winner: int | None = Field(default=None)
+    reason: str = Field(sa_type=sa.String(200))
+    scores: Any = Field(default_factory=dict, sa_type=sa.JSON)
+    committed: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -1,0 +1,378 @@
+"""`Store`: every query the server and the API need, as plain synchronous calls.
+
+These calls block (they are database round trips), so per DESIGN rule 3 nothing on the event
+loop calls them directly: the API calls them from plain `def` handlers (FastAPI runs those in
+its threadpool), and the rooms go through `StoreWriter`, which runs them on its own thread.
+
+Each call is one short transaction on its own session and hands back detached rows
+(`expire_on_commit=False`), so a row can travel to another thread or into a response
+without touching the database again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from server.store.engine import DEFAULT_URL, make_engine, writing
+from server.store.models import (
+    OPEN_STATUSES,
+    Bot,
+    FailureCategory,
+    Match,
+    MatchEvent,
+    MatchStatus,
+    Outcome,
+    Result,
+    Seat,
+    new_match_id,
+    utcnow,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MAX_PAGE = 500
+"""The most rows one list call returns, whatever the caller asks for."""
+
+
+class StoreError(Exception):
+    """Something the store refused or could not do."""
+
+
+class NotFound(StoreError):
+    """The row a call needs does not exist."""
+
+
+class Conflict(StoreError):
+    """The call contradicts what is stored (a taken bot name, a match already over)."""
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    """A seat of a match being created; seats are numbered in the order given."""
+
+    display_name: str = ""
+    bot_id: int | None = None
+    reservation: str | None = None
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """One event of a match log as the store takes it: plain values only."""
+
+    match_id: str
+    seq: int
+    kind: str
+    payload: Any = field(default_factory=dict)
+    time: datetime = field(default_factory=utcnow)
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """How a match went for one seat; written with the result."""
+
+    index: int
+    outcome: Outcome | str
+    score_parts: list[Any] | None = None
+    failure: FailureCategory | str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Page(Generic[T]):
+    """One page of a listing and the number of rows all pages hold together."""
+
+    items: list[T]
+    total: int
+    limit: int
+    offset: int
+
+
+_UNSET: Any = object()
+
+
+class Store:
+    """The database of one server: open it from a URL, query it from any thread."""
+
+    def __init__(self, url: str | sa.URL = DEFAULT_URL, *, engine: Engine | None = None) -> None:
+        self.engine: Engine = engine if engine is not None else make_engine(url)
+        self._write_engine = writing(self.engine)
+
+    @property
+    def url(self) -> sa.URL:
+        return self.engine.url
+
+    def close(self) -> None:
+        """Close the pooled connections (idempotent)."""
+        self.engine.dispose()
+
+    def upgrade(self) -> None:
+        """Bring the schema to the newest migration (`alembic upgrade head`)."""
+        from server.store.migrate import upgrade
+
+        upgrade(self.engine)
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A write transaction: commits on success, rolls back on any exception."""
+        with Session(self._write_engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # --- bots -------------------------------------------------------------------------
+
+    def create_bot(self, name: str, game: str, command: Sequence[str], *,
+                   workdir: str | None = None, env: dict[str, str] | None = None) -> Bot:
+        """Register a bot; `Conflict` if the name is taken."""
+        bot = Bot(name=name, game=game, command=list(command), workdir=workdir,
+                  env=dict(env or {}))
+        try:
+            with self._write() as session:
+                session.add(bot)
+        except IntegrityError as exc:
+            raise Conflict(f"a bot named {name!r} exists already") from exc
+        return bot
+
+    def get_bot(self, bot_id: int) -> Bot | None:
+        with self._read() as session:
+            return session.get(Bot, bot_id)
+
+    def get_bot_by_name(self, name: str) -> Bot | None:
+        with self._read() as session:
+            return session.exec(select(Bot).where(Bot.name == name)).first()
+
+    def list_bots(self, *, game: str | None = None) -> list[Bot]:
+        """All bots (of one game), by name."""
+        query = select(Bot).order_by(col(Bot.name))
+        if game is not None:
+            query = query.where(Bot.game == game)
+        with self._read() as session:
+            return list(session.exec(query).all())
+
+    def update_bot(self, bot_id: int, *, name: str = _UNSET, game: str = _UNSET,
+                   command: Sequence[str] = _UNSET, workdir: str | None = _UNSET,
+                   env: dict[str, str] = _UNSET) -> Bot:
+        """Change the given fields; `NotFound` or `Conflict` (a taken name)."""
+        try:
+            with self._write() as session:
+                bot = session.get(Bot, bot_id)
+                if bot is None:
+                    raise NotFound(f"no bot {bot_id}")
+                if name is not _UNSET:
+                    bot.name = name
+                if game is not _UNSET:
+                    bot.game = game
+                if command is not _UNSET:
+                    bot.command = list(command)
+                if workdir is not _UNSET:
+                    bot.workdir = workdir
+                if env is not _UNSET:
+                    bot.env = dict(env)
+                session.add(bot)
+        except IntegrityError as exc:
+            raise Conflict(f"a bot named {name!r} exists already") from exc
+        return bot
+
+    def delete_bot(self, bot_id: int) -> bool:
+        """Forget a bot; its past seats keep their display names (bot_id becomes NULL)."""
+        with self._write() as session:
+            result = session.execute(sa.delete(Bot).where(col(Bot.id) == bot_id))
+            return bool(getattr(result, "rowcount", 0))
+
+    # --- matches ----------------------------------------------------------------------
+
+    def create_match(self, game: str, seats: Sequence[NewSeat] = (), *, seed: int | None = None,
+                     options: dict[str, Any] | None = None, match_id: str | None = None,
+                     attempt: int = 1) -> Match:
+        """A new `waiting` match with its seats, in one transaction."""
+        match = Match(id=match_id or new_match_id(), game=game, seed=seed,
+                      options=dict(options or {}), attempt=attempt)
+        try:
+            with self._write() as session:
+                session.add(match)
+                session.flush()  # the match row first: the seats refer to it
+                for index, spec in enumerate(seats):
+                    session.add(Seat(match_id=match.id, index=index,
+                                     display_name=spec.display_name, bot_id=spec.bot_id,
+                                     reservation=spec.reservation))
+        except IntegrityError as exc:
+            raise Conflict(f"cannot create match {match.id}: {exc.orig}") from exc
+        return match
+
+    def get_match(self, match_id: str) -> Match | None:
+        with self._read() as session:
+            return session.get(Match, match_id)
+
+    def list_matches(self, *, game: str | None = None, status: MatchStatus | str | None = None,
+                     bot_id: int | None = None, limit: int = 50,
+                     offset: int = 0) -> Page[Match]:
+        """Matches newest first, filtered by game, status and a bot that sat in them."""
+        limit = max(0, min(limit, MAX_PAGE))
+        offset = max(0, offset)
+        conditions: list[sa.ColumnElement[bool]] = []
+        if game is not None:
+            conditions.append(col(Match.game) == game)
+        if status is not None:
+            conditions.append(col(Match.status) == str(status))
+        if bot_id is not None:
+            conditions.append(col(Match.id).in_(
+                select(Seat.match_id).where(Seat.bot_id == bot_id)))
+        query = (select(Match).where(*conditions)
+                 .order_by(col(Match.created).desc(), col(Match.id).desc())
+                 .limit(limit).offset(offset))
+        count = select(sa.func.count()).select_from(Match).where(*conditions)
+        with self._read() as session:
+            items = list(session.exec(query).all())
+            total = session.exec(count).one()
+        return Page(items, int(total), limit, offset)
+
+    def seats(self, match_id: str) -> list[Seat]:
+        """The seats of a match, by index."""
+        query = select(Seat).where(Seat.match_id == match_id).order_by(col(Seat.index))
+        with self._read() as session:
+            return list(session.exec(query).all())
+
+    def set_status(self, match_id: str, status: MatchStatus | str, *,
+                   at: datetime | None = None) -> Match:
+        """Move an open match to another status (not `finished`: that is `store_result`).
+
+        `running` stamps `started` the first time; `aborted` and `cancelled` stamp
+        `finished`. A match that is over stays over: `Conflict`.
+        """
+        status = MatchStatus(status)
+        if status is MatchStatus.FINISHED:
+            raise StoreError("a match becomes finished only with its result (store_result)")
+        now = at or utcnow()
+        with self._write() as session:
+            match = session.get(Match, match_id)
+            if match is None:
+                raise NotFound(f"no match {match_id}")
+            if match.status not in OPEN_STATUSES:
+                raise Conflict(f"match {match_id} is {match.status} already")
+            match.status = status.value
+            if status is MatchStatus.RUNNING and match.started is None:
+                match.started = now
+            if status in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
+                match.finished = now
+            session.add(match)
+        return match
+
+    # --- events -----------------------------------------------------------------------
+
+    def append_events(self, events: Sequence[NewEvent]) -> None:
+        """Insert events in one transaction; a seq stored already fails the whole call."""
+        if not events:
+            return
+        rows = [{"match_id": e.match_id, "seq": e.seq, "time": e.time, "kind": e.kind,
+                 "payload": e.payload} for e in events]
+        with self._write() as session:
+            session.execute(sa.insert(MatchEvent), rows)
+
+    def events_since(self, match_id: str, since: int = 0, *,
+                     limit: int | None = None) -> list[MatchEvent]:
+        """Events with `seq >= since`, in order: a spectator resumes from any number."""
+        query = (select(MatchEvent)
+                 .where(MatchEvent.match_id == match_id, col(MatchEvent.seq) >= since)
+                 .order_by(col(MatchEvent.seq)))
+        if limit is not None:
+            query = query.limit(max(0, limit))
+        with self._read() as session:
+            return list(session.exec(query).all())
+
+    def last_seq(self, match_id: str) -> int | None:
+        """The highest stored seq of a match (None: no events yet)."""
+        query = select(sa.func.max(MatchEvent.seq)).where(MatchEvent.match_id == match_id)
+        with self._read() as session:
+            value = session.exec(query).one()
+        return None if value is None else int(value)
+
+    # --- results ----------------------------------------------------------------------
+
+    def store_result(self, match_id: str, *, winner: int | None, reason: str,
+                     scores: Any = None, seats: Sequence[SeatOutcome] = (),
+                     at: datetime | None = None) -> Result:
+        """Finish an open match: result row, seat outcomes and status in one transaction.
+
+        That single transaction is what makes "a result row exists iff the match is
+        finished" hold after any crash. `NotFound` for an unknown match, `Conflict` for one
+        that is over already (finished, aborted or cancelled).
+        """
+        now = at or utcnow()
+        result = Result(match_id=match_id, winner=winner, reason=reason,
+                        scores={} if scores is None else scores, committed=now)
+        outcomes = [(s, Outcome(s.outcome).value,
+                     None if s.failure is None else FailureCategory(s.failure).value)
+                    for s in seats]
+        with self._write() as session:
+            # The guarded UPDATE first: it takes the row lock (PostgreSQL) and settles races
+            # between two writers without reading first.
+            finished = session.execute(
+                sa.update(Match)
+                .where(col(Match.id) == match_id, col(Match.status).in_(OPEN_STATUSES))
+                .values(status=MatchStatus.FINISHED.value, finished=now,
+                        started=sa.func.coalesce(Match.started, now)))
+            if not getattr(finished, "rowcount", 0):
+                match = session.get(Match, match_id)
+                if match is None:
+                    raise NotFound(f"no match {match_id}")
+                raise Conflict(f"match {match_id} is {match.status} already")
+            for spec, outcome, failure in outcomes:
+                updated = session.execute(
+                    sa.update(Seat)
+                    .where(col(Seat.match_id) == match_id, col(Seat.index) == spec.index)
+                    .values(outcome=outcome, failure=failure, detail=spec.detail,
+                            score_parts=spec.score_parts))
+                if not getattr(updated, "rowcount", 0):
+                    raise NotFound(f"match {match_id} has no seat {spec.index}")
+            session.add(result)
+        return result
+
+    def get_result(self, match_id: str) -> Result | None:
+        with self._read() as session:
+            return session.get(Result, match_id)
+
+    # --- recovery ---------------------------------------------------------------------
+
+    def recover(self, *, at: datetime | None = None) -> list[str]:
+        """At start: abort every match a previous process left open; return their ids.
+
+        Open means `running` or `paused`, or `waiting` with a start time (it had started and
+        was waiting again). A `waiting` match that never started is a reservation nobody has
+        used yet and stays. The events stored so far stay with the aborted match. A match
+        marked finished without a result cannot come from this code (one transaction), but a
+        hand-edited database could hold one: it is aborted as well, so that afterwards a
+        result row exists iff the status is `finished`.
+        """
+        now = at or utcnow()
+        stale = sa.or_(
+            col(Match.status).in_([MatchStatus.RUNNING.value, MatchStatus.PAUSED.value]),
+            sa.and_(col(Match.status) == MatchStatus.WAITING.value,
+                    col(Match.started).is_not(None)),
+            sa.and_(col(Match.status) == MatchStatus.FINISHED.value,
+                    ~sa.exists().where(col(Result.match_id) == col(Match.id))),
+        )
+        with self._write() as session:
+            ids = [row[0] for row in session.execute(sa.select(col(Match.id)).where(stale))]
+            if ids:
+                session.execute(
+                    sa.update(Match).where(col(Match.id).in_(ids))
+                    .values(status=MatchStatus.ABORTED.value,
+                            finished=sa.func.coalesce(Match.finished, now)))
+        for match_id in ids:
+            log.warning("match %s was left open by a previous run: aborted", match_id)
+        return ids
