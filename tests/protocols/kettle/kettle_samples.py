@@ -74,8 +74,14 @@ CLIENT_MESSAGES: list[ClientMessage] = [
 
 SERVER_MESSAGES: list[ServerMessage] = [
     GameJoined("g-7f3a", 1),
-    GameJoined("g", 0, spectating=True, board=3, max_secrets_per_player=0,
-               max_friendly_minions_per_player=0),
+    GameJoined(
+        "g",
+        0,
+        spectating=True,
+        board=3,
+        max_secrets_per_player=0,
+        max_friendly_minions_per_player=0,
+    ),
     HistoryBlock([]),
     HistoryBlock([TAG_CHANGE, POWER_BLOCK]),
     EntityChoices(1, CHOICE_MULLIGAN, 1, 2, 0, 3, (4, 5, 6)),
