@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import logging.config
 import os
-from typing import Any
+from typing import Any, Literal
 
 import sqlalchemy as sa
 from alembic import context
+from alembic.autogenerate.api import AutogenContext
 from sqlalchemy.engine import Connection
 
 from server.store.engine import DEFAULT_URL, make_engine
@@ -38,7 +39,7 @@ def _url() -> str | sa.URL:
     return url or os.environ.get("GAUNTLET_DATABASE_URL") or DEFAULT_URL
 
 
-def _render_item(type_: str, obj: Any, autogen_context: Any) -> str | bool:
+def _render_item(type_: str, obj: Any, autogen_context: AutogenContext) -> str | Literal[False]:
     """Spell the store's column types as plain SQLAlchemy types in generated migrations.
 
     A migration must not import application code that may change later; `UTCDateTime`
@@ -68,12 +69,11 @@ def run_migrations_offline() -> None:
 
 def _run(connection: Connection) -> None:
     sqlite = connection.dialect.name == "sqlite"
+    driver: Any = connection.connection.driver_connection
     if sqlite:
         if connection.in_transaction():
             raise RuntimeError("migrations need a SQLite connection outside a transaction "
                                "(PRAGMA foreign_keys cannot change inside one)")
-        driver = connection.connection.driver_connection
-        assert driver is not None
         driver.execute("PRAGMA foreign_keys=OFF")
     try:
         _configure(connection=connection, transactional_ddl=True if sqlite else None)

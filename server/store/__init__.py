@@ -25,6 +25,7 @@ from server.store.store import (
     Store,
     StoreError,
 )
+from server.store.writer import StoreWriteError, StoreWriter
 
 __all__ = [
     "DEFAULT_URL",
@@ -44,5 +45,7 @@ __all__ = [
     "SeatOutcome",
     "Store",
     "StoreError",
+    "StoreWriteError",
+    "StoreWriter",
     "make_engine",
 ]

@@ -1,0 +1,462 @@
+"""`StoreWriter`: the event loop hands writes over, one thread commits them in batches.
+
+DESIGN rule 3 forbids a synchronous database write on the loop, and rule 5 wants a result
+durable before it is announced. So the loop only enqueues; a single writer thread commits:
+
+- Events are batched: the thread takes what is queued (up to `batch_size`, waiting at most
+  `max_delay` for more) and inserts it in one transaction, so a burst of moves costs one
+  commit (one fsync), not one per event.
+- Everything else (`commit_result`, `call`, `flush`) is a barrier: the events queued before
+  it are committed first, then it runs, then its awaiting caller resumes. `await
+  commit_result(...)` therefore returns only once the result row and every event appended
+  before it are committed; the caller announces the result after that.
+- One thread and one FIFO queue keep each match's events in the order they were appended;
+  (match_id, seq) being the key keeps any event from being stored twice.
+
+Backpressure: at most `max_pending` events are queued or being written. `append` waits
+(FIFO, so order is kept even for waiting callers) until the thread has committed enough to
+make room; `try_append` refuses instead. The bound covers events in flight too, so memory
+stays bounded however slow the disk is.
+
+Failures: a failing batch is retried match by match, so one match's bad event (an unknown
+match id, a duplicate seq, a payload that is not JSON) never costs another match its events.
+A match whose events could not be stored is marked failed: its later events are dropped
+(storing them would leave a gap in its log), its `commit_result` raises `StoreWriteError`,
+and the next `flush` raises it too. A database that fails as a whole (read-only file, full
+disk) fails every match in the batch the same way. Every failure is logged. The thread
+itself never dies of a database error; if it ever stops, callers get `StoreWriteError`
+instead of waiting forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time as _time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+from server.store.models import Result, utcnow
+from server.store.store import NewEvent, SeatOutcome, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MAX_FAILED_MATCHES = 10_000
+"""How many failed match ids the thread remembers (oldest forgotten first)."""
+
+
+class StoreWriteError(StoreError):
+    """Writes did not reach the database; `failures` maps match ids to the cause."""
+
+    def __init__(self, message: str, failures: dict[str, BaseException] | None = None) -> None:
+        super().__init__(message)
+        self.failures: dict[str, BaseException] = dict(failures or {})
+
+
+@dataclass
+class _Call(Generic[T]):
+    """A barrier: run `fn` on the thread after the events before it are committed."""
+
+    fn: Callable[[], T]
+    future: asyncio.Future[T]
+    # Refuse to run if this match's events failed (its log has a gap): commit_result.
+    match_id: str | None = None
+
+
+@dataclass
+class _Flush:
+    future: asyncio.Future[None]
+
+
+@dataclass
+class _Stop:
+    future: asyncio.Future[None]
+
+
+_Item = NewEvent | _Call[Any] | _Flush | _Stop
+
+
+@dataclass
+class WriterStats:
+    """Counters for logs and the benchmark; written by the thread, read by anyone."""
+
+    committed_events: int = 0
+    dropped_events: int = 0
+    batches: int = 0
+    failed_batches: int = 0
+    largest_batch: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class StoreWriter:
+    """Batches a server's writes onto one thread; use as `async with StoreWriter(store):`."""
+
+    def __init__(self, store: Store, *, max_pending: int = 10_000, batch_size: int = 500,
+                 max_delay: float = 0.02) -> None:
+        if max_pending < 1 or batch_size < 1 or max_delay < 0:
+            raise ValueError("max_pending and batch_size must be positive, max_delay >= 0")
+        self.store = store
+        self.max_pending = max_pending
+        self.batch_size = batch_size
+        self.max_delay = max_delay
+        self.stats = WriterStats()
+        self._queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        # Loop side: free event slots and the callers waiting for some, first come first served.
+        self._free = max_pending
+        self._waiters: deque[tuple[int, asyncio.Future[None]]] = deque()
+        # Thread side only: failed matches (with the cause) and failures since the last flush.
+        self._failed: OrderedDict[str, BaseException] = OrderedDict()
+        self._unreported: dict[str, BaseException] = {}
+
+    # --- lifecycle --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the thread; the writer then belongs to the running event loop."""
+        if self._thread is not None:
+            raise RuntimeError("StoreWriter already started")
+        self._loop = asyncio.get_running_loop()
+        self._thread = threading.Thread(target=self._run, name="gauntlet-store-writer",
+                                        daemon=True)
+        self._thread.start()
+
+    async def close(self) -> None:
+        """Commit everything queued, then stop the thread (idempotent).
+
+        Failures still unreported are logged (they were logged when they happened too),
+        not raised: closing happens on shutdown paths that must go on.
+        """
+        if self._thread is None or self._closing:
+            return
+        self._closing = True
+        if self._thread.is_alive():
+            future = self._new_future()
+            self._queue.put(_Stop(future))
+            await future
+        await asyncio.to_thread(self._thread.join)
+
+    async def __aenter__(self) -> StoreWriter:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @property
+    def alive(self) -> bool:
+        """The thread is running."""
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def pending(self) -> int:
+        """Events queued or being written."""
+        return self.max_pending - self._free
+
+    # --- events -----------------------------------------------------------------------
+
+    async def append(self, match_id: str, seq: int, kind: str, payload: Any = None, *,
+                     time: datetime | None = None) -> None:
+        """Queue one event; waits while `max_pending` events are queued already."""
+        await self.append_many([_event(match_id, seq, kind, payload, time)])
+
+    async def append_many(self, events: Sequence[NewEvent]) -> None:
+        """Queue events in order; waits for room for all of them at once."""
+        if not events:
+            return
+        self._check_running()
+        if len(events) > self.max_pending:
+            # More than fits at all: queue it in slices, each waiting its turn.
+            for start in range(0, len(events), self.max_pending):
+                await self.append_many(events[start:start + self.max_pending])
+            return
+        await self._reserve(len(events))
+        for event in events:
+            self._queue.put(event)
+
+    def try_append(self, match_id: str, seq: int, kind: str, payload: Any = None, *,
+                   time: datetime | None = None) -> bool:
+        """Queue one event if there is room now; False (nothing queued) when full."""
+        self._check_running()
+        if self._waiters or self._free < 1:
+            return False
+        self._free -= 1
+        self._queue.put(_event(match_id, seq, kind, payload, time))
+        return True
+
+    # --- barriers ---------------------------------------------------------------------
+
+    async def commit_result(self, match_id: str, *, winner: int | None, reason: str,
+                            scores: Any = None, seats: Sequence[SeatOutcome] = (),
+                            at: datetime | None = None) -> Result:
+        """Store a match's result durably; returns once it and the events before it are.
+
+        Raises `StoreWriteError` when the match's events could not all be stored (the
+        result is not written then: it would describe a log with a gap), or the store's
+        `NotFound`/`Conflict` (unknown match, match over already). If the awaiting task is
+        cancelled the result may still be committed; `get_result` tells.
+        """
+        seats = tuple(seats)
+
+        def write() -> Result:
+            return self.store.store_result(match_id, winner=winner, reason=reason,
+                                           scores=scores, seats=seats, at=at)
+
+        return await self._barrier(write, match_id)
+
+    async def call(self, fn: Callable[[Store], T]) -> T:
+        """Run `fn(store)` on the writer thread, after the writes queued before it.
+
+        For the rooms' other writes (create a match, set its status) without blocking the
+        loop and in order with the match's events.
+        """
+        return await self._barrier(lambda: fn(self.store), None)
+
+    async def flush(self) -> None:
+        """Wait until everything queued before is committed.
+
+        Raises `StoreWriteError` naming the matches whose events failed since the previous
+        flush (each failure is reported by one flush only).
+        """
+        self._check_running()
+        future = self._new_future()
+        self._queue.put(_Flush(future))
+        await future
+
+    # --- loop side helpers ------------------------------------------------------------
+
+    def _check_running(self) -> None:
+        if self._loop is None:
+            raise RuntimeError("StoreWriter not started (await start() or use `async with`)")
+        if self._closing or not self.alive:
+            raise StoreWriteError("the store writer is not running")
+
+    def _new_future(self) -> asyncio.Future[Any]:
+        assert self._loop is not None
+        return self._loop.create_future()
+
+    async def _barrier(self, fn: Callable[[], T], match_id: str | None) -> T:
+        self._check_running()
+        future: asyncio.Future[T] = self._new_future()
+        self._queue.put(_Call(fn, future, match_id))
+        return await future
+
+    async def _reserve(self, n: int) -> None:
+        """Take `n` event slots, waiting in line behind earlier callers if need be."""
+        if not self._waiters and self._free >= n:
+            self._free -= n
+            return
+        assert self._loop is not None
+        waiter: asyncio.Future[None] = self._loop.create_future()
+        entry = (n, waiter)
+        self._waiters.append(entry)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._give_back(n)  # granted just before the cancel: return the slots
+            else:
+                with contextlib.suppress(ValueError):
+                    self._waiters.remove(entry)
+                self._give_back(0)  # the next in line may fit now
+            raise
+        if not self.alive:
+            # Woken because the thread is gone (the slots were not taken, see _give_back).
+            raise StoreWriteError("the store writer is not running")
+
+    def _give_back(self, n: int) -> None:
+        """Loop thread: slots are free again; wake waiters in order while they fit.
+
+        Once the thread is gone every waiter is woken without slots, to fail at once.
+        """
+        self._free += n
+        while self._waiters:
+            need, waiter = self._waiters[0]
+            if waiter.done():
+                self._waiters.popleft()
+                continue
+            if self._free < need and self.alive:
+                break
+            self._waiters.popleft()
+            if self.alive:
+                self._free -= need
+            waiter.set_result(None)
+
+    # --- the thread -------------------------------------------------------------------
+
+    def _to_loop(self, fn: Callable[..., object], *args: object) -> None:
+        """Schedule `fn(*args)` on the loop; a closed loop has nobody left to tell."""
+        assert self._loop is not None
+        try:
+            self._loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:
+            log.debug("event loop closed; dropped a writer notification")
+
+    def _resolve(self, future: asyncio.Future[Any], value: Any = None,
+                 error: BaseException | None = None) -> None:
+        def settle() -> None:
+            if future.done():
+                return
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(value)
+
+        self._to_loop(settle)
+
+    def _run(self) -> None:
+        """Thread body: batches until a `_Stop`; no exception leaves it unlogged."""
+        try:
+            while True:
+                batch, barrier = self._next_batch()
+                try:
+                    self._write_events(batch)
+                except Exception:  # a bug, not a database error: those are handled inside
+                    log.exception("store writer: unexpected error writing %d events", len(batch))
+                finally:
+                    if batch:
+                        self._to_loop(self._give_back, len(batch))
+                if barrier is None:
+                    continue
+                if isinstance(barrier, _Stop):
+                    self._report_unreported()
+                    self._resolve(barrier.future)
+                    return
+                try:
+                    self._run_barrier(barrier)
+                except Exception as exc:  # a bug: still answer the caller, keep running
+                    log.exception("store writer: unexpected error in a barrier")
+                    self._resolve(barrier.future, error=exc)
+        except BaseException:
+            log.critical("store writer thread stopped by an unexpected error", exc_info=True)
+            raise
+        finally:
+            self._fail_leftovers()
+
+    def _next_batch(self) -> tuple[list[NewEvent], _Call[Any] | _Flush | _Stop | None]:
+        """Block for the next item, then gather events until full, late or at a barrier."""
+        batch: list[NewEvent] = []
+        # No more than max_pending events can ever be queued: waiting for more is pointless.
+        limit = min(self.batch_size, self.max_pending)
+        item = self._queue.get()
+        deadline = _time.monotonic() + self.max_delay
+        while True:
+            if not isinstance(item, NewEvent):
+                return batch, item
+            batch.append(item)
+            if len(batch) >= limit:
+                return batch, None
+            remaining = deadline - _time.monotonic()
+            try:
+                item = (self._queue.get(timeout=remaining) if remaining > 0
+                        else self._queue.get_nowait())
+            except queue.Empty:
+                return batch, None
+
+    def _write_events(self, batch: list[NewEvent]) -> None:
+        """Commit a batch; on failure retry per match so that only culprits lose events."""
+        live = [e for e in batch if e.match_id not in self._failed]
+        self.stats.dropped_events += len(batch) - len(live)
+        if not live:
+            return
+        try:
+            self.store.append_events(live)
+        except Exception as exc:
+            self.stats.failed_batches += 1
+            log.warning("store writer: a batch of %d events failed (%s); retrying per match",
+                        len(live), exc)
+        else:
+            self._count(live)
+            return
+        by_match: dict[str, list[NewEvent]] = {}
+        for event in live:
+            by_match.setdefault(event.match_id, []).append(event)
+        for match_id, events in by_match.items():
+            try:
+                self.store.append_events(events)
+            except Exception as exc:
+                self._mark_failed(match_id, exc, len(events))
+            else:
+                self._count(events)
+
+    def _count(self, events: list[NewEvent]) -> None:
+        self.stats.batches += 1
+        self.stats.committed_events += len(events)
+        self.stats.largest_batch = max(self.stats.largest_batch, len(events))
+
+    def _mark_failed(self, match_id: str, exc: BaseException, lost: int) -> None:
+        log.error("store writer: %d events of match %s could not be stored, its later "
+                  "events are dropped: %s", lost, match_id, exc)
+        self.stats.dropped_events += lost
+        self.stats.errors.append(f"{match_id}: {exc}")
+        del self.stats.errors[:-100]
+        self._failed[match_id] = exc
+        while len(self._failed) > MAX_FAILED_MATCHES:
+            self._failed.popitem(last=False)
+        self._unreported[match_id] = exc
+
+    def _run_barrier(self, barrier: _Call[Any] | _Flush) -> None:
+        if isinstance(barrier, _Flush):
+            failures, self._unreported = self._unreported, {}
+            error = (_write_error("events could not be stored", failures)
+                     if failures else None)
+            self._resolve(barrier.future, error=error)
+            return
+        if barrier.match_id is not None and barrier.match_id in self._failed:
+            cause = self._failed[barrier.match_id]
+            self._unreported.pop(barrier.match_id, None)
+            error = _write_error("events could not be stored; the result was not written",
+                                 {barrier.match_id: cause})
+            self._resolve(barrier.future, error=error)
+            return
+        try:
+            value = barrier.fn()
+        except Exception as exc:
+            if not isinstance(exc, StoreError):
+                log.error("store writer: a write failed: %s", exc)
+            self._resolve(barrier.future, error=exc)
+        else:
+            self._resolve(barrier.future, value)
+
+    def _report_unreported(self) -> None:
+        if self._unreported:
+            log.error("store writer closing with unreported failures: %s",
+                      ", ".join(sorted(self._unreported)))
+            self._unreported.clear()
+
+    def _fail_leftovers(self) -> None:
+        """After the thread stops: nothing queued may wait forever."""
+        error = StoreWriteError("the store writer stopped")
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(item, NewEvent):
+                self.stats.dropped_events += 1
+            else:
+                self._resolve(item.future, error=error)
+        self._to_loop(self._give_back, 0)  # waiters see the thread dead and give up
+
+
+def _event(match_id: str, seq: int, kind: str, payload: Any,
+           time: datetime | None) -> NewEvent:
+    return NewEvent(match_id, seq, kind, {} if payload is None else payload,
+                    time or utcnow())
+
+
+def _write_error(what: str, failures: dict[str, BaseException]) -> StoreWriteError:
+    first = next(iter(failures.values()))
+    names = ", ".join(sorted(failures)[:5]) + (" ..." if len(failures) > 5 else "")
+    error = StoreWriteError(f"{what} (match {names}): {first}", failures)
+    error.__cause__ = first
+    return error
