@@ -45,6 +45,14 @@ class Bot:
         """The entity ids among ``choices`` to replace (send back to the deck); default none."""
         return []
 
+    def choose(
+        self, state: State, choices: Sequence[int], count_min: int, count_max: int
+    ) -> list[int]:
+        """A discover-like pick (``entity_choices`` other than the mulligan): between
+        ``count_min`` and ``count_max`` of ``choices``; default the first ``count_min``.
+        (The engine's cards offer none yet.)"""
+        return list(choices[:count_min])
+
     def act(self, state: State, options: Sequence[Action]) -> Action:
         """One of ``options`` (the legal actions of ``state.current``, ``END_TURN`` first).
 

@@ -1,0 +1,449 @@
+"""The Hearth bot kit: everything between a Kettle TCP connection and your bot's ``act``.
+
+A bot is a subclass of ``Bot`` (``bots.hearth.bot``)::
+
+    from bots.hearth import Bot, run
+
+    class MyBot(Bot):
+        def act(self, state, options):
+            return options[-1]          # options[0] is always END_TURN
+
+    if __name__ == "__main__":
+        run(MyBot())
+
+``run`` reads the flags of the Blokus kit (``-h/--host``, ``-p/--port``,
+``-r/--reservation GAME_ID:PASSWORD``), connects, joins (``queue_player``, or
+``join_game`` with a reservation), asks for the game so far (``get_game_state``), keeps
+the entity tree up to date from every ``history_block``, answers ``entity_choices``
+(the mulligan: ``bot.mulligan``) and ``options`` (``bot.act``), and returns when
+``game_finished`` says how the game ended.
+
+As in the Blokus kit, ``BotSession`` is sans-I/O (bytes in, bytes out, the bot called in
+between) on the Kettle codec's ``ClientConnection``, and two thin I/O layers drive it:
+``play`` here (a blocking socket loop) and ``bots.hearth.aio.play_async``.
+
+What the bot is shown (``BotSession.view``): the engine's own ``State`` rebuilt from
+this player's entity tree when the engine offers ``State.from_view``; otherwise the
+read-only ``EntityTree`` itself (``tree[id].card_id``, ``tree[id][tag]``,
+``tree.hand(p)``, ``tree.board(p)``...). ``options`` is always a list of engine
+``Action``s (``bots.hearth.options`` says how the Kettle options map onto them).
+
+>>> from games.hearth import END_TURN
+>>> class Lazy(Bot):
+...     def act(self, state, options):
+...         return END_TURN
+>>> session = BotSession(Lazy())
+>>> session.start()[4:]
+b'{"type":"kettle:types/queue_player","queue_player":{"account_name":"Lazy"}}'
+>>> BotSession(Lazy(), reservation="g1:secret").start()[4:]
+b'{"type":"kettle:types/join_game","join_game":{"gameID":"g1","password":"secret"}}'
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from bots.hearth.bot import Bot, Outcome
+from bots.hearth.options import actions_from_tree, choice_for
+from bots.hearth.tree import EntityTree, TreeError
+from games.hearth import Action, State
+from protocols.kettle import (
+    CHOICE_MULLIGAN,
+    NEED_DATA,
+    ChooseEntities,
+    ChooseOption,
+    ClientConnection,
+    ConnectionClosed,
+    EntityChoices,
+    GameFinished,
+    GameJoined,
+    GetGameState,
+    HistoryBlock,
+    JoinGame,
+    Nack,
+    Options,
+    ProtocolError,
+    QueuePlayer,
+    Refused,
+)
+from protocols.kettle import Concede as ConcedeMessage
+
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "BotFailed",
+    "BotSession",
+    "ConnectFailed",
+    "KitError",
+    "ServerClosed",
+    "ServerProtocolError",
+    "ServerRefused",
+    "ServerSilent",
+    "add_connection_arguments",
+    "parse_reservation",
+    "play",
+    "run",
+    "run_with",
+]
+
+log = logging.getLogger("bots.hearth")
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 13050
+READ_SIZE = 65536
+CONNECT_TIMEOUT = 10.0
+
+Deck = tuple[str, Sequence[str]]
+"""``(hero card id, [30 card ids])`` for ``queue_player``."""
+
+
+# --- errors -------------------------------------------------------------------------
+
+
+class KitError(Exception):
+    """Why a bot could not play its game to the end; ``str()`` is meant for humans."""
+
+
+class ConnectFailed(KitError):
+    """No server answered at host:port."""
+
+
+class ServerClosed(KitError):
+    """The connection ended before ``game_finished``."""
+
+
+class ServerSilent(KitError):
+    """Nothing arrived from the server for longer than the idle timeout."""
+
+
+class ServerRefused(KitError):
+    """The server nacked our ``queue_player`` / ``join_game`` (bad reservation, bad deck...)."""
+
+
+class ServerProtocolError(KitError):
+    """The server sent something that is not Kettle, or history that does not fit."""
+
+
+class BotFailed(KitError):
+    """The bot's own code raised, or it answered with something not among its options."""
+
+
+def parse_reservation(text: str) -> tuple[str, str]:
+    """``GAME_ID:PASSWORD`` (split at the first colon) -> ``(game_id, password)``.
+
+    >>> parse_reservation("g7:pa:ss")
+    ('g7', 'pa:ss')
+    >>> parse_reservation("g7")
+    Traceback (most recent call last):
+    ...
+    ValueError: a reservation is GAME_ID:PASSWORD, got 'g7'
+    """
+    game_id, sep, password = text.partition(":")
+    if not sep or not game_id:
+        raise ValueError(f"a reservation is GAME_ID:PASSWORD, got {text!r}")
+    return game_id, password
+
+
+def default_view(tree: EntityTree, player: int) -> State | EntityTree:
+    """What the bot is shown: ``State.from_view`` of the tree if the engine has it, else
+    the tree itself (read-only by convention: the kit keeps applying history to it)."""
+    from_view: Callable[..., State] | None = getattr(State, "from_view", None)
+    if from_view is None:
+        return tree
+    return from_view(tree.snapshot(), player)
+
+
+# --- the sans-I/O session -----------------------------------------------------------
+
+
+class BotSession:
+    """One bot's game, without I/O: ``start()`` and ``receive_data()`` return bytes to send.
+
+    Give it every byte read from the socket (``b""`` at end of file). After
+    ``game_finished`` it sets ``finished`` and ``outcome``. Failures raise a ``KitError``
+    subclass; ``abort()`` then gives the bytes of a ``concede`` (once a game was joined).
+
+    ``reservation``: ``"GAME_ID:PASSWORD"`` or ``(game_id, password)`` -> ``join_game``;
+    else ``queue_player`` with ``deck`` (``(hero id, [30 card ids])``, optional).
+    ``view``: how the bot's ``state`` is made from ``(tree, player)``.
+    """
+
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        reservation: str | tuple[str, str] | None = None,
+        deck: Deck | None = None,
+        account_name: str | None = None,
+        view: Callable[[EntityTree, int], Any] = default_view,
+    ) -> None:
+        self.bot = bot
+        self.reservation = (parse_reservation(reservation) if isinstance(reservation, str)
+                            else reservation)
+        self.deck = deck
+        self.account_name = account_name if account_name is not None else bot.name
+        self.view = view
+        self.conn = ClientConnection()
+        self.tree = EntityTree()
+        self.game_id: str | None = None
+        self.player: int | None = None
+        self.outcome: Outcome | None = None
+        self.nacks: list[Nack] = []
+        self.options_answered = 0
+        self.finished = False
+        self._conceded = False
+
+    def start(self) -> bytes:
+        """The opening bytes: ``join_game`` with a reservation, else ``queue_player``."""
+        if self.reservation is not None:
+            return self.conn.send(JoinGame(*self.reservation))
+        hero, cards = self.deck if self.deck is not None else (None, None)
+        return self.conn.send(QueuePlayer(self.account_name, hero,
+                                          None if cards is None else tuple(cards)))
+
+    def abort(self) -> bytes:
+        """Bytes to leave a game after a failure (a ``concede``); empty when not in a game."""
+        if self.game_id is None or self.finished or self._conceded or self.conn.send_closed:
+            return b""
+        self._conceded = True
+        return self.conn.send(ConcedeMessage())
+
+    def receive_data(self, data: bytes) -> bytes:
+        """Feed bytes from the server; returns what to send back (possibly ``b""``)."""
+        if self.finished:
+            return b""
+        out = bytearray()
+        try:
+            self.conn.receive_data(data)
+            while not self.finished:
+                event = self.conn.next_event()
+                if event is NEED_DATA:
+                    break
+                out += self._handle(event)
+        except ProtocolError as error:
+            raise ServerProtocolError(f"the server broke the protocol: {error.reason}") from None
+        return bytes(out)
+
+    def _handle(self, event: object) -> bytes:
+        match event:
+            case HistoryBlock(entries=entries):
+                if entries and str(entries[0].get("type", "")).endswith("/create_game"):
+                    self.tree = EntityTree()  # a whole history (get_game_state): start over
+                try:
+                    self.tree.apply(entries)
+                except TreeError as error:
+                    raise ServerProtocolError(f"history does not fit our tree: {error}") from None
+            case Options():
+                return self._answer_options(event)
+            case EntityChoices():
+                return self._answer_choices(event)
+            case GameJoined(game_id=game_id, player_id=player_id):
+                self.game_id, self.player = game_id, player_id
+                log.debug("joined game %s as player %d", game_id, player_id)
+                self._call(self.bot.on_start, player_id)
+                return self.conn.send(GetGameState())
+            case GameFinished(winners=winners, losers=losers, result=result):
+                winner = winners[0] if len(winners) == 1 else 0
+                self.outcome = Outcome(self.player, winner, result)
+                self.finished = True
+                log.debug("game over: %s (losers %s)", self.outcome.describe(), losers)
+                self._call(self.bot.on_result, self.outcome)
+            case Nack():
+                self.nacks.append(event)
+                if self.game_id is None:
+                    raise ServerRefused(f"the server refused to seat us: {event.reason}: "
+                                        f"{event.message}")
+                log.warning("the server refused %s: %s: %s", event.not_acknowledged_object,
+                            event.reason, event.message)
+            case Refused(close=True):
+                raise ServerProtocolError(f"the server broke the protocol: {event.nack.message}")
+            case Refused():
+                log.warning("ignored a message we cannot read: %s", event.nack.message)
+            case ConnectionClosed():
+                raise ServerClosed(
+                    "the server closed the connection before the game was over"
+                    if self.game_id is not None
+                    else "the server closed the connection before we could join"
+                )
+            case _:
+                pass  # ack
+        return b""
+
+    def _player(self) -> int:
+        if self.player is None:
+            raise ServerProtocolError("the server asked for a decision before game_joined")
+        return self.player
+
+    def _answer_choices(self, choices: EntityChoices) -> bytes:
+        player = self._player()
+        offered = list(choices.entities)
+        state = self.view(self.tree, player)
+        if choices.choice_type == CHOICE_MULLIGAN:
+            picked = self._call(self.bot.mulligan, state, offered)
+        else:
+            picked = self._call(self.bot.choose, state, offered, choices.count_min,
+                                choices.count_max)
+        if not isinstance(picked, list | tuple) or not set(picked) <= set(offered):
+            raise BotFailed(f"{self.bot.name} chose {picked!r}, not a subset of {offered}")
+        chosen = tuple(dict.fromkeys(picked))
+        if not choices.count_min <= len(chosen) <= choices.count_max:
+            raise BotFailed(f"{self.bot.name} chose {len(chosen)} entities, the server asks "
+                            f"for {choices.count_min}..{choices.count_max}")
+        return self.conn.send(ChooseEntities(choices.choice_id, chosen))
+
+    def _answer_options(self, options: Options) -> bytes:
+        player = self._player()
+        actions = actions_from_tree(options.options, self.tree, player)
+        if not actions:
+            raise ServerProtocolError("the server sent options none of which we can read")
+        state = self.view(self.tree, player)
+        action = self._call(self.bot.act, state, actions)
+        if not isinstance(action, Action) or action not in actions:
+            raise BotFailed(f"{self.bot.name}.act() returned {action!r}, "
+                            "which is not one of its options")
+        index, target, position = choice_for(options.options, action)
+        self.options_answered += 1
+        return self.conn.send(ChooseOption(options.options_id, index, target, None, position))
+
+    def _call(self, hook: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return hook(*args)
+        except KitError:
+            raise
+        except Exception as error:
+            raise BotFailed(
+                f"{self.bot.name}.{hook.__name__}() raised {type(error).__name__}: {error}"
+            ) from error
+
+
+# --- the blocking I/O layer ---------------------------------------------------------
+
+
+def play(
+    bot: Bot,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    reservation: str | tuple[str, str] | None = None,
+    *,
+    deck: Deck | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    idle_timeout: float | None = None,
+) -> Outcome:
+    """Play one game on a Kettle server and return how it ended; raises ``KitError``s.
+
+    ``idle_timeout`` (seconds): give up when the server says nothing for that long
+    (default: wait forever; the opponent may think for long).
+    """
+    session = BotSession(bot, reservation=reservation, deck=deck)
+    try:
+        sock = socket.create_connection((host, port), timeout=connect_timeout)
+    except OSError as error:
+        raise ConnectFailed(f"cannot connect to {host}:{port}: {os_reason(error)}") from None
+    with sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(idle_timeout)
+        try:
+            sock.sendall(session.start())
+            while not session.finished:
+                reply = session.receive_data(sock.recv(READ_SIZE))
+                if reply:
+                    sock.sendall(reply)
+        except TimeoutError:
+            _send_quietly(sock, session.abort())
+            raise ServerSilent(
+                f"no message from {host}:{port} for {idle_timeout} s; giving up"
+            ) from None
+        except KitError:
+            _send_quietly(sock, session.abort())
+            raise
+        except OSError as error:
+            raise ServerClosed(f"connection to {host}:{port} lost: {os_reason(error)}") from None
+    assert session.outcome is not None
+    return session.outcome
+
+
+def _send_quietly(sock: socket.socket, data: bytes) -> None:
+    if not data:
+        return
+    try:
+        sock.settimeout(1.0)
+        sock.sendall(data)
+    except OSError:
+        pass
+
+
+def os_reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
+# --- command line -------------------------------------------------------------------
+
+
+def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
+    """``-h/--host``, ``-p/--port``, ``-r/--reservation`` (help is ``--help`` only)."""
+    parser.add_argument("-h", "--host", default=DEFAULT_HOST,
+                        help=f"server address (default {DEFAULT_HOST})")
+    parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
+                        help=f"server port (default {DEFAULT_PORT})")
+    parser.add_argument("-r", "--reservation", default=None, metavar="GAME_ID:PASSWORD",
+                        help="a reserved seat (join_game) instead of queue_player")
+    parser.add_argument("--idle-timeout", type=float, default=None,
+                        help="give up when the server is silent this many seconds")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every message")
+
+
+def _parser(prog: str | None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, add_help=False,
+                                     description="A Kettle (Hearth) bot.")
+    parser.add_argument("--help", action="help", help="show this help and exit")
+    add_connection_arguments(parser)
+    return parser
+
+
+def run(bot: Bot, argv: Sequence[str] | None = None) -> NoReturn:
+    """Parse the flags, play one game, exit (0 after ``game_finished``, 1 on failure).
+
+    Failures print one ``error:`` line on stderr; the bot's own exceptions add their
+    traceback.
+    """
+    args = _parser(None).parse_args(argv)
+    sys.exit(run_with(bot, host=args.host, port=args.port, reservation=args.reservation,
+                      idle_timeout=args.idle_timeout, verbose=args.verbose))
+
+
+def run_with(
+    bot: Bot,
+    *,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    reservation: str | None = None,
+    deck: Deck | None = None,
+    idle_timeout: float | None = None,
+    verbose: bool = False,
+) -> int:
+    """``run`` without the argument parsing: returns the exit code."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING,
+                            format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        outcome = play(bot, host, port, reservation, deck=deck, idle_timeout=idle_timeout)
+    except BotFailed as error:
+        print(f"error: {error}", file=sys.stderr)
+        if error.__cause__ is not None:
+            import traceback
+
+            traceback.print_exception(error.__cause__, file=sys.stderr)
+        return 1
+    except (KitError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    print(f"{bot.name}: {outcome.describe()}", file=sys.stderr)
+    return 0

@@ -1,0 +1,193 @@
+"""The sans-I/O ``BotSession`` against a server made by hand (``hearth_kit_server``): the
+frames a Kettle server sends, built with the codec from a real engine game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hearth_kit_server import HandServer, engine_view
+
+from bots.hearth import (
+    Bot,
+    BotFailed,
+    BotSession,
+    EntityTree,
+    RandomBot,
+    ServerClosed,
+    ServerProtocolError,
+    ServerRefused,
+)
+from bots.hearth.kit import parse_reservation
+from games.hearth import END_TURN, Action, Kind
+from protocols.kettle import (
+    ClientConnection,
+    Concede,
+    GameJoined,
+    HistoryBlock,
+    JoinGame,
+    Nack,
+    Options,
+    QueuePlayer,
+    ServerConnection,
+)
+
+
+class Recorder(Bot):
+    """Random play that records what it was shown and checks it against the engine."""
+
+    def __init__(self, seed: int, server: HandServer) -> None:
+        self.inner = RandomBot(seed)
+        self.server = server
+        self.player = 0
+        self.decisions = 0
+        self.mulligans = 0
+        self.outcome: Any = None
+
+    def on_start(self, player: int) -> None:
+        self.player = player
+
+    def mulligan(self, state: Any, choices: Sequence[int]) -> list[int]:
+        self.mulligans += 1
+        assert sorted(choices) == sorted(self.server.game.legal_actions(self.player)[-1].cards)
+        return self.inner.mulligan(state, choices)
+
+    def act(self, state: Any, options: Sequence[Action]) -> Action:
+        self.decisions += 1
+        g = self.server.game
+        assert g.current == self.player
+        assert list(options) == g.legal_actions(self.player)  # same actions, same order
+        if isinstance(state, EntityTree):
+            assert state.snapshot() == engine_view(g, self.player)
+        return self.inner.act(state, options)
+
+    def on_result(self, outcome: Any) -> None:
+        self.outcome = outcome
+
+
+def play_by_hand(seed: int, chunk: int | None = None) -> tuple[HandServer, dict[int, BotSession]]:
+    server = HandServer(seed)
+    # Recorder.act compares the tree with the engine's view at every decision.
+    sessions = {p: BotSession(Recorder(seed + p, server)) for p in (1, 2)}
+    server.pump(sessions, chunk=chunk)
+    return server, sessions
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_whole_game_by_hand(seed: int) -> None:
+    server, sessions = play_by_hand(seed)
+    g = server.game
+    result = g.result()
+    assert result is not None
+    for p in (1, 2):
+        session = sessions[p]
+        bot = session.bot
+        assert isinstance(bot, Recorder)
+        assert session.finished and session.game_id == "g1" and session.player == p
+        assert session.tree.snapshot() == engine_view(g, p)
+        assert bot.mulligans == 1 and bot.decisions > 0
+        assert session.outcome is not None and session.outcome == bot.outcome
+        assert session.outcome.winner == result.winner
+        assert session.outcome.won == (result.winner == p)
+        assert session.outcome.reason == result.reason
+    assert sum(s.options_answered for s in sessions.values()) == sum(
+        1 for a in server.applied if a.kind != Kind.MULLIGAN)
+
+
+def test_bytes_may_arrive_one_at_a_time() -> None:
+    whole, _ = play_by_hand(11)
+    split, _ = play_by_hand(11, chunk=1)
+    assert split.applied == whole.applied
+    assert split.game.hash() == whole.game.hash()
+
+
+def test_the_first_message_queues_or_joins() -> None:
+    server = ServerConnection()
+    server.receive_data(BotSession(RandomBot(1)).start())
+    assert server.next_event() == QueuePlayer("hearth-random", None, None)
+    deck = ("HERO_08", ["CS2_182"] * 30)
+    server.receive_data(BotSession(RandomBot(1), deck=deck, account_name="me").start())
+    assert server.next_event() == QueuePlayer("me", "HERO_08", ("CS2_182",) * 30)
+    server.receive_data(BotSession(RandomBot(1), reservation=("g2", "pw")).start())
+    assert server.next_event() == JoinGame("g2", "pw")
+    assert parse_reservation("g2:pw") == ("g2", "pw")
+
+
+def test_a_refused_seat_is_a_clear_error() -> None:
+    session = BotSession(RandomBot(1), reservation="g9:wrong")
+    session.start()
+    frame = ServerConnection().send(Nack("kettle:types/join_game", "no_such_game", "no game g9"))
+    with pytest.raises(ServerRefused, match="no_such_game"):
+        session.receive_data(frame)
+
+
+def test_the_server_hanging_up_early_is_a_clear_error() -> None:
+    session = BotSession(RandomBot(1))
+    session.start()
+    assert session.receive_data(ServerConnection().send(GameJoined("g1", 1)))  # get_game_state
+    with pytest.raises(ServerClosed, match="before the game was over"):
+        session.receive_data(b"")
+    assert session.abort() == ClientConnection().send(Concede())
+    assert session.abort() == b""  # once
+
+
+def test_garbage_from_the_server_is_a_protocol_error() -> None:
+    session = BotSession(RandomBot(1))
+    session.start()
+    with pytest.raises(ServerProtocolError):
+        session.receive_data(b"\x00\x00\x00\x03abc")
+
+
+def test_history_naming_unknown_entities_is_a_protocol_error() -> None:
+    session = BotSession(RandomBot(1))
+    session.start()
+    server = ServerConnection()
+    session.receive_data(server.send(GameJoined("g1", 1)))
+    bad = {"type": "kettle:types/history/tag_change",
+           "tag_change": {"entityID": 99, "tag": 49, "value": 1}}
+    with pytest.raises(ServerProtocolError, match="entity 99"):
+        session.receive_data(server.send(HistoryBlock([bad])))
+
+
+class Cheat(Bot):
+    def act(self, state: Any, options: Sequence[Action]) -> Action:
+        return Action(Kind.ATTACK, 1, 1)
+
+
+class Crash(Bot):
+    def act(self, state: Any, options: Sequence[Action]) -> Action:
+        raise RuntimeError("oops")
+
+
+@pytest.mark.parametrize(("bot", "match"), [(Cheat(), "not one of its options"),
+                                            (Crash(), "RuntimeError: oops")])
+def test_a_failing_bot_is_named(bot: Bot, match: str) -> None:
+    server = HandServer(3)
+    sessions = {1: BotSession(bot), 2: BotSession(bot)}
+    with pytest.raises(BotFailed, match=match):
+        server.pump(sessions)
+
+
+def test_a_mulligan_outside_the_choices_fails() -> None:
+    class Greedy(Bot):
+        def mulligan(self, state: Any, choices: Sequence[int]) -> list[int]:
+            return [*choices, 999]
+
+        def act(self, state: Any, options: Sequence[Action]) -> Action:
+            return END_TURN
+
+    server = HandServer(3)
+    with pytest.raises(BotFailed, match="not a subset"):
+        server.pump({1: BotSession(Greedy()), 2: BotSession(Greedy())})
+
+
+def test_options_are_answered_with_index_target_and_position() -> None:
+    server = HandServer(5)
+    sessions = {p: BotSession(RandomBot(p)) for p in (1, 2)}
+    server.pump(sessions)
+    answers = [m for p in (1, 2) for m in server.answers[p] if not isinstance(m, Options)]
+    chosen = [m for m in answers if type(m).__name__ == "ChooseOption"]
+    assert chosen and all(m.sub_option_index is None for m in chosen)  # type: ignore[attr-defined]
+    plays = [a for a in server.applied if a.kind == Kind.PLAY and a.position >= 0]
+    assert plays, "random play should have played a minion"
