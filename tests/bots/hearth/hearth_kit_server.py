@@ -11,6 +11,7 @@ exchange with two ``BotSession``s.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from protocols.kettle import (
     GameJoined,
     GetGameState,
     HistoryBlock,
+    JoinGame,
     Option,
     Options,
     QueuePlayer,
@@ -66,6 +68,7 @@ class HandServer:
         self.pending_options: tuple[int, Sequence[Option], list[Action]] | None = None
         self.applied: list[Action] = []
         self.answers: dict[int, list[object]] = {1: [], 2: []}
+        self.outbox: dict[int, bytes] = {1: b"", 2: b""}  # bytes for each seat, not yet sent
 
     # -- server side -------------------------------------------------------------------
 
@@ -87,7 +90,7 @@ class HandServer:
     def _handle(self, seat: int, event: object) -> None:
         g = self.game
         match event:
-            case QueuePlayer():
+            case QueuePlayer() | JoinGame():
                 self.outbox[seat] += self.send(seat, GameJoined("g1", seat))
             case GetGameState():
                 self.sent[seat] = 0
@@ -152,15 +155,12 @@ class HandServer:
 
     # -- the exchange ------------------------------------------------------------------
 
-    outbox: dict[int, bytes]
-
     def pump(self, sessions: dict[int, BotSession], *, chunk: int | None = None,
              max_rounds: int = 100_000) -> None:
         """Run both sessions against this server until both are finished.
 
         ``chunk``: hand the server's bytes to the sessions this many at a time.
         """
-        self.outbox = {1: b"", 2: b""}
         for seat in (1, 2):
             self.deliver(seat, sessions[seat].start())
         for _ in range(max_rounds):
@@ -179,3 +179,31 @@ class HandServer:
                         self.deliver(seat, reply)
             assert moved, "deadlock: nobody has anything to say"
         raise AssertionError("the game did not end")
+
+
+async def serve_over_tcp(server: HandServer) -> tuple[asyncio.Server, int]:
+    """``server`` on a loopback port: the first connection is seat 1, the second seat 2;
+    both are closed after ``game_finished``."""
+    writers: dict[int, asyncio.StreamWriter] = {}
+
+    def flush() -> None:
+        for seat, writer in writers.items():
+            if server.outbox[seat]:
+                writer.write(server.outbox[seat])
+                server.outbox[seat] = b""
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seat = len(writers) + 1
+        writers[seat] = writer
+        try:
+            while data := await reader.read(65536):
+                server.deliver(seat, data)
+                flush()
+                if server.game.is_over:
+                    break
+        finally:
+            writer.close()
+
+    listener = await asyncio.start_server(handle, "127.0.0.1", 0)
+    port = listener.sockets[0].getsockname()[1]
+    return listener, port
