@@ -14,11 +14,36 @@ Why LC_CTYPE: the interpreter may coerce a C locale by setting LC_CTYPE in its o
 environment (PEP 538); the bot must get the environment the launcher chose, not ours.
 
 Standard library only and no package imports: it runs isolated (`-I -S`) for a fast start.
+`exec_error` is shared with the launcher, so both ways of starting a bot word a failed exec
+the same.
 """
 
+from __future__ import annotations
+
+import errno
 import os
 import resource
+import shutil
 import sys
+
+
+def exec_error(program: str, exc: OSError, cwd: str, search_path: str | None) -> str:
+    """Why `program` could not be executed, with a hint where the bare errno misleads.
+
+    ENOENT for a file that exists means its `#!` interpreter is missing; ENOEXEC means a
+    file that is no program (a script without `#!`: `execve` does not fall back to sh).
+    """
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT:
+        if os.sep in program:
+            exists = os.path.isfile(os.path.join(cwd, program))
+        else:
+            exists = shutil.which(program, path=search_path) is not None
+        if exists:
+            reason += " (is the interpreter on its #! line installed?)"
+    elif exc.errno == errno.ENOEXEC:
+        reason += " (not a program: does the script start with a #! line?)"
+    return f"cannot execute {program!r}: {reason}"
 
 
 def _fail(status_fd: int, message: str) -> None:
@@ -49,7 +74,7 @@ def main(args: list[str]) -> None:
     try:
         os.execvpe(argv[0], argv, env)
     except OSError as exc:
-        _fail(status_fd, f"cannot execute {argv[0]!r}: {exc.strerror or exc}")
+        _fail(status_fd, exec_error(argv[0], exc, os.getcwd(), env.get("PATH")))
 
 
 if __name__ == "__main__":

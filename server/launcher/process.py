@@ -21,6 +21,7 @@ only a cgroup could catch it, and that needs privileges a local server does not 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -31,6 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final
 
+from server.launcher._limited_exec import exec_error
 from server.launcher.failures import FailureCategory, SeatFailure
 from server.launcher.log import SeatLog
 from server.launcher.spec import BotSpec, ResourceLimits
@@ -44,6 +46,7 @@ DEFAULT_GRACE: Final = 2.0
 
 _KILL_WAIT: Final = 2.0  # after SIGKILL the group is gone within milliseconds; this is a bound
 _PIPES_WAIT: Final = 1.0  # EOF on the pipes after the group is gone (escaped holders: see above)
+_OUTPUT_SETTLE: Final = 0.25  # after the exit, how long wait() waits for the last output
 _POLL: Final = 0.02
 _DETAIL_STDERR: Final = 2000  # bytes of stderr's tail in a failure's detail
 _WRAPPER: Final = Path(__file__).with_name("_limited_exec.py")
@@ -113,7 +116,9 @@ class BotProcess:
         self._started = False
         self._starting = False  # the wrapper's verdict may still come: do not judge exits yet
         self._transport: asyncio.SubprocessTransport | None = None
-        self._exited = asyncio.Event()
+        self._process_gone = asyncio.Event()  # the bot's own process exited
+        self._exited = asyncio.Event()  # ... and its last output is in the log (or late)
+        self._settle_task: asyncio.Future[None] | None = None
         self._closed = asyncio.Event()
         self._start_failure: SeatFailure | None = None
         self._connected = False
@@ -203,7 +208,11 @@ class BotProcess:
         except OSError as exc:
             if status_r >= 0:
                 os.close(status_r)
-            self._fail_start(_exec_error(self.argv[0], exc))
+            if exc.filename is not None and cwd is not None and str(exc.filename) == str(cwd):
+                self._fail_start(f"cannot enter working directory {str(cwd)!r}: {exc.strerror}")
+            else:
+                self._fail_start(exec_error(self.argv[0], exc, str(cwd or os.getcwd()),
+                                            self.env.get("PATH")))
             return
         finally:
             if status_w >= 0:
@@ -222,7 +231,12 @@ class BotProcess:
                 self._fail_start(message.decode("utf-8", "replace"))
 
     async def wait(self) -> int | None:
-        """Wait until the bot's own process has exited; its return code (None: never ran)."""
+        """Wait until the bot's own process has exited; its return code (None: never ran).
+
+        The exit and the pipes' last bytes arrive separately, so this also waits (briefly:
+        a grandchild may hold the pipes open) for the output, and `failure` read right
+        after it has stderr's real tail.
+        """
         if not self._started:
             raise RuntimeError(f"{self!r} was not started")
         await self._exited.wait()
@@ -284,6 +298,13 @@ class BotProcess:
     def _on_exit(self, returncode: int) -> None:
         self.returncode = returncode
         self._exit_context = (self._ended, self._stopping)
+        self._process_gone.set()
+        self._settle_task = asyncio.ensure_future(self._settle())
+
+    async def _settle(self) -> None:
+        # Past the bound a descendant holds the pipes: judge with what arrived.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._closed.wait(), _OUTPUT_SETTLE)
         self._exited.set()
         failure = self.failure
         if failure is not None and not self._starting:
@@ -323,13 +344,13 @@ class BotProcess:
 
     def _group_alive(self) -> bool:
         assert self.pid is not None
-        return not self._exited.is_set() or _group_has_live_members(self.pid)
+        return self.returncode is None or _group_has_live_members(self.pid)
 
     async def _wait_gone(self, timeout: float) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         try:
-            await asyncio.wait_for(self._exited.wait(), timeout)
+            await asyncio.wait_for(self._process_gone.wait(), timeout)
         except TimeoutError:
             return False
         while self._group_alive():
@@ -394,14 +415,6 @@ async def kill_all(grace: float = DEFAULT_GRACE) -> None:
     for result in results:
         if isinstance(result, BaseException):
             log.error("stopping a bot failed", exc_info=result)
-
-
-def _exec_error(program: str, exc: OSError) -> str:
-    """The one-line reason an exec failed, in the wrapper's words (`_limited_exec.py`)."""
-    reason = exc.strerror or str(exc)
-    if exc.filename is not None and str(exc.filename) not in (program, os.fsdecode(program)):
-        return f"cannot execute {program!r}: {reason}: {exc.filename!r}"
-    return f"cannot execute {program!r}: {reason}"
 
 
 async def _read_until_eof(fd: int) -> bytes:
