@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from hearthstone.enums import (  # noqa: F401  (re-exported)
-    BlockType,
-    CardType,
-    GameTag,
-    MetaDataType,
-    Mulligan,
-    PlayState,
-    Race,
-    State,
-    Step,
-    Zone,
-)
+# Re-exported: the engine names these enums through this module only.
+from hearthstone.enums import BlockType as BlockType
+from hearthstone.enums import CardType as CardType
+from hearthstone.enums import GameTag as GameTag
+from hearthstone.enums import MetaDataType as MetaDataType
+from hearthstone.enums import Mulligan as Mulligan
+from hearthstone.enums import PlayState as PlayState
+from hearthstone.enums import Race as Race
+from hearthstone.enums import State as State
+from hearthstone.enums import Step as Step
+from hearthstone.enums import Zone as Zone
 
 
 class PlayReq(IntEnum):
@@ -130,3 +129,14 @@ R_BEAST = int(Race.BEAST)
 MAX_HAND = 10
 MAX_BOARD = 7
 MAX_MANA = 10
+
+# Power block and meta data types (history), as plain ints.
+B_ATTACK = int(BlockType.ATTACK)
+B_POWER = int(BlockType.POWER)
+B_TRIGGER = int(BlockType.TRIGGER)
+B_DEATHS = int(BlockType.DEATHS)
+B_PLAY = int(BlockType.PLAY)
+B_FATIGUE = int(BlockType.FATIGUE)
+M_DAMAGE = int(MetaDataType.DAMAGE)
+M_HEALING = int(MetaDataType.HEALING)
+M_TARGET = int(MetaDataType.TARGET)

@@ -1,9 +1,14 @@
-"""The game engine: entities and zones, the real step machine, combat, deaths and auras.
+"""A game: creation and cloning, the real step machine, the death phase, ``apply``.
 
 One :class:`State` is one game. It owns every entity (game = 1, players = 2 and 3, cards
 from 4 in creation order), the zone lists (ids), the trigger index (event type -> listener
 ids, in order of play), the active auras and a seeded RNG whose state is one int, so
 :meth:`State.clone` is a handful of dict and list copies.
+
+The class is assembled from layers (see :mod:`.core`): the effect primitives live in
+:mod:`.effects`, playing and attacking in :mod:`.play`, triggers and auras in
+:mod:`.triggers` and :mod:`.auras`, observations in :mod:`.view`. This module keeps what
+drives a game from one decision to the next.
 """
 
 from __future__ import annotations
@@ -12,23 +17,20 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .actions import END_TURN, Action, IllegalAction, Kind
-from .carddb import Card, load_cards, pseudo_card
+from . import view
+from .actions import Action, IllegalAction, Kind
+from .carddb import load_cards, pseudo_card
+from .core import AuraInstance
+from .effects import KEEP_ON_TRANSFORM
 from .entity import Entity
 from .enums import (
-    ARMOR,
-    ATK,
-    ATTACHED,
+    B_DEATHS,
+    B_TRIGGER,
     CHARGE,
     CONTROLLER,
-    COST,
-    CREATOR,
     CURRENT_PLAYER,
     DAMAGE,
-    DEATHRATTLE,
-    DIVINE_SHIELD,
     DURABILITY,
-    ENRAGED,
     ENTITY_ID,
     EXHAUSTED,
     FATIGUE,
@@ -37,7 +39,6 @@ from .enums import (
     HEALTH,
     HERO_ENTITY,
     HERO_POWER_ENTITY,
-    MAX_BOARD,
     MAX_HAND,
     MAX_MANA,
     MAXHANDSIZE,
@@ -50,9 +51,7 @@ from .enums import (
     PLAYSTATE,
     RESOURCES,
     RESOURCES_USED,
-    SCRIPT_DATA_NUM_1,
     SILENCED,
-    SPELLPOWER,
     STARTHANDSIZE,
     STATE,
     STEP,
@@ -62,38 +61,29 @@ from .enums import (
     T_PLAYER,
     T_SPELL,
     T_WEAPON,
-    TAUNT,
     TEAM_ID,
     TEMP_RESOURCES,
     TO_BE_DESTROYED,
     TURN,
-    WINDFURY,
     Z_DECK,
     Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
     ZONE,
     ZONE_POSITION,
-    BlockType,
-    MetaDataType,
     Mulligan,
-    PlayReq,
     PlayState,
     Step,
 )
-from .enums import (
-    State as GameState,
-)
+from .enums import State as GameState
 from .history import History
+from .play import Play
 from .primitives import Ctx
 from .rng import SplitMix64
-from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED, EV_TURN_END, EV_TURN_START, Aura
+from .script import EV_TURN_END, EV_TURN_START
 
 COIN = "GAME_005"
 _MAIN_ACTION = int(Step.MAIN_ACTION)
-_PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
-_NO_TARGET = (0,)
-_new = tuple.__new__  # builds an Action without NamedTuple's argument handling
 MULLIGAN_INPUT = int(Mulligan.INPUT)
 MULLIGAN_DONE = int(Mulligan.DONE)
 _PLAYING, _WON, _LOST, _TIED = (
@@ -103,31 +93,6 @@ _PLAYING, _WON, _LOST, _TIED = (
     int(PlayState.TIED),
 )
 _CONCEDED = int(PlayState.CONCEDED)
-B_ATTACK, B_POWER, B_TRIGGER, B_DEATHS, B_PLAY, B_FATIGUE = (
-    int(BlockType.ATTACK),
-    int(BlockType.POWER),
-    int(BlockType.TRIGGER),
-    int(BlockType.DEATHS),
-    int(BlockType.PLAY),
-    int(BlockType.FATIGUE),
-)
-M_DAMAGE, M_HEALING, M_TARGET = (
-    int(MetaDataType.DAMAGE),
-    int(MetaDataType.HEALING),
-    int(MetaDataType.TARGET),
-)
-REQ_MINION = int(PlayReq.REQ_MINION_TARGET)
-REQ_FRIENDLY = int(PlayReq.REQ_FRIENDLY_TARGET)
-REQ_ENEMY = int(PlayReq.REQ_ENEMY_TARGET)
-REQ_DAMAGED = int(PlayReq.REQ_DAMAGED_TARGET)
-REQ_NONSELF = int(PlayReq.REQ_NONSELF_TARGET)
-REQ_HERO = int(PlayReq.REQ_HERO_TARGET)
-REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
-REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
-# Tags Silence resets (the card's printed keywords and everything enchantments gave).
-SILENCE_CLEARS = (TAUNT, DIVINE_SHIELD, CHARGE, WINDFURY, SPELLPOWER, DEATHRATTLE, ENRAGED, FROZEN)
-# Own tags a transform keeps (the rest is rebuilt from the new card).
-KEEP_ON_TRANSFORM = (ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID)
 
 
 class Result(NamedTuple):
@@ -138,74 +103,10 @@ class Result(NamedTuple):
     playstates: tuple[int, int]
 
 
-class AuraInstance:
-    """An aura in play: its source, its declaration and the entities it currently buffs."""
-
-    __slots__ = ("applied", "defn", "source")
-
-    def __init__(self, source: int, defn: Aura, applied: tuple[int, ...] = ()) -> None:
-        self.source = source
-        self.defn = defn
-        self.applied = applied
-
-
-class State:
+class State(Play):
     """A game of the Hearthstone-like engine; create it with :func:`games.hearth.new_game`."""
 
-    __slots__ = (
-        "_legal",
-        "aura_dirty",
-        "auras",
-        "board",
-        "coin",
-        "current",
-        "deck",
-        "enchants",
-        "ents",
-        "hand",
-        "hero",
-        "hist",
-        "maybe_dead",
-        "next_id",
-        "next_order",
-        "over",
-        "power",
-        "queue",
-        "reason",
-        "rng",
-        "step",
-        "triggers",
-        "turn_cap",
-        "weapon",
-        "winner",
-    )
-
-    def __init__(self) -> None:
-        self.ents: dict[int, Entity] = {}
-        self.next_id = 1
-        self.next_order = 1
-        self.rng = SplitMix64(0)
-        self.hand: list[list[int]] = [[], [], []]
-        self.deck: list[list[int]] = [[], [], []]
-        self.board: list[list[int]] = [[], [], []]
-        self.hero = [0, 0, 0]
-        self.power = [0, 0, 0]
-        self.weapon = [0, 0, 0]
-        self.coin = 0
-        self.triggers: dict[int, list[int]] = {}
-        self.auras: list[AuraInstance] = []
-        self.enchants: list[int] = []
-        self.queue: list[tuple[int, Any, int]] = []
-        self.aura_dirty = False
-        self.maybe_dead = False  # something took damage or was destroyed: run a death phase
-        self.hist: History | None = None
-        self.turn_cap: int | None = None
-        self.current = 0
-        self.step = 0
-        self.over = False
-        self.winner = -1
-        self.reason = ""
-        self._legal: list[Action] | None = None
+    __slots__ = ()
 
     # ------------------------------------------------------------------ creation
 
@@ -304,18 +205,6 @@ class State:
         g._begin(shuffle, first_player)
         return g
 
-    def _create(self, card: Card, controller: int, zone: int, **extra: int) -> Entity:
-        eid = self.next_id
-        self.next_id += 1
-        tags = {ENTITY_ID: eid, CONTROLLER: controller, ZONE: zone, ZONE_POSITION: 0}
-        for k, v in extra.items():
-            tags[_EXTRA[k]] = v
-        e = Entity(eid, card, tags)
-        self.ents[eid] = e
-        if self.hist is not None:
-            self.hist.full_entity(e)
-        return e
-
     # ------------------------------------------------------------------ copying
 
     def clone(self, reseed: int | None = None) -> State:
@@ -382,89 +271,7 @@ class State:
         c._legal = None
         return c
 
-    # ------------------------------------------------------------------ small queries
-
-    def by_order(self, ids: list[int]) -> list[int]:
-        if len(ids) < 2:
-            return list(ids)
-        ents = self.ents
-        return sorted(ids, key=lambda i: ents[i].order)
-
-    @staticmethod
-    def controller(e: Entity) -> int:
-        return e.tags.get(CONTROLLER) or e[CONTROLLER]
-
-    def controller_of(self, eid: int) -> int:
-        return self.controller(self.ents[eid])
-
-    def tag(self, eid: int, tag: int) -> int:
-        return self.ents[eid][tag]
-
-    def card_type(self, eid: int) -> int:
-        return self.ents[eid].card.type
-
-    def health(self, eid: int) -> int:
-        e = self.ents[eid]
-        return e[HEALTH] - e[DAMAGE]
-
-    def alive(self, eid: int) -> bool:
-        """On the board (or a hero) and not mortally wounded or marked for destruction."""
-        e = self.ents[eid]
-        return e[ZONE] == Z_PLAY and e[HEALTH] - e[DAMAGE] > 0 and not e.tags.get(TO_BE_DESTROYED)
-
-    def is_on_board(self, eid: int) -> bool:
-        e = self.ents[eid]
-        return e.card.type == T_MINION and eid in self.board[self.controller(e)]
-
-    def mana(self, p: int) -> int:
-        pe = self.ents[1 + p]
-        # After a Coin turn RESOURCES_USED may exceed RESOURCES until the next MAIN_READY.
-        return max(0, pe[RESOURCES] + pe[TEMP_RESOURCES] - pe[RESOURCES_USED])
-
-    def spell_damage(self, p: int) -> int:
-        ents = self.ents
-        return sum(ents[i][SPELLPOWER] for i in self.board[p])
-
-    def attack_value(self, eid: int) -> int:
-        """Attack as used in combat: a hero adds its weapon only on its own turn (sheathed)."""
-        e = self.ents[eid]
-        v = e[ATK]
-        if e.card.type == T_HERO:
-            p = self.controller(e)
-            w = self.weapon[p]
-            if w and p == self.current:
-                v += self.ents[w][ATK]
-        return v
-
-    # ------------------------------------------------------------------ tag writes
-
-    def _set(self, e: Entity, tag: int, value: int) -> None:
-        e.tags[tag] = value
-        self._legal = None  # any change (also a direct call from a test) drops the cache
-        if self.hist is not None:
-            self.hist.tag_change(e, tag)
-
-    def _move(self, e: Entity, zone: int) -> None:
-        old = e[ZONE]
-        e.tags[ZONE] = zone
-        self._legal = None
-        if self.hist is not None and old != zone:
-            self.hist.zone_change(e, old)
-
-    def _positions(self, ids: list[int]) -> None:
-        ents = self.ents
-        for n, i in enumerate(ids, 1):
-            e = ents[i]
-            if e.tags.get(ZONE_POSITION) != n:
-                self._set(e, ZONE_POSITION, n)
-
-    def _block(self, block_type: int, source: int, target: int = 0, index: int = -1) -> None:
-        if self.hist is not None:
-            self.hist.open_block(self.ents.get(source), block_type, source, target, index)
-
-    def _end_block(self) -> None:
-        if self.hist is not None:
-            self.hist.close_block()
+    # ------------------------------------------------------------------ steps
 
     def _step(self, step: Step) -> None:
         s = int(step)
@@ -591,321 +398,6 @@ class State:
             return
         self._start_turn()
 
-    # ------------------------------------------------------------------ primitives
-
-    def draw(self, p: int) -> int:
-        """Draw the top card (0 when the deck is empty: fatigue, or the card burned)."""
-        deck = self.deck[p]
-        if not deck:
-            pe = self.ents[1 + p]
-            n = pe[FATIGUE] + 1
-            self._block(B_FATIGUE, 1 + p)
-            self._set(pe, FATIGUE, n)
-            self.damage(1 + p, self.hero[p], n)
-            self._end_block()
-            return 0
-        eid = deck.pop()
-        e = self.ents[eid]
-        if len(self.hand[p]) >= MAX_HAND:
-            # Overdraw: the card is revealed and destroyed; the hand is unchanged.
-            self._move(e, Z_GRAVEYARD)
-            return 0
-        self.hand[p].append(eid)
-        self._move(e, Z_HAND)
-        self._set(e, ZONE_POSITION, len(self.hand[p]))
-        return eid
-
-    def give(self, p: int, card_id: str) -> int:
-        """Create ``card_id`` in ``p``'s hand (scenario set-up and future 'add to hand' effects)."""
-        if len(self.hand[p]) >= MAX_HAND:
-            return 0
-        e = self._create(load_cards()[card_id], p, Z_HAND)
-        self.hand[p].append(e.id)
-        self._set(e, ZONE_POSITION, len(self.hand[p]))
-        return e.id
-
-    def damage(self, source: int, target: int, amount: int) -> int:
-        """Deal damage; returns the damage actually dealt (0 when a Divine Shield absorbs it)."""
-        if amount <= 0:
-            return 0
-        e = self.ents[target]
-        if e.tags.get(DIVINE_SHIELD) or (
-            DIVINE_SHIELD not in e.tags and e.card.tags.get(DIVINE_SHIELD)
-        ):
-            self._set(e, DIVINE_SHIELD, 0)
-            return 0
-        if e.card.type == T_HERO:
-            armor = e[ARMOR]
-            if armor:
-                absorbed = min(armor, amount)
-                self._set(e, ARMOR, armor - absorbed)
-                amount -= absorbed
-                if not amount:
-                    return 0
-        self._set(e, DAMAGE, e[DAMAGE] + amount)
-        self.maybe_dead = True
-        if self.hist is not None:
-            self.hist.meta_data(M_DAMAGE, amount, [target])
-        if e.card.script.auras:
-            self.aura_dirty = True
-        self._fire(EV_DAMAGED, target)
-        return amount
-
-    def heal(self, source: int, target: int, amount: int) -> int:
-        e = self.ents[target]
-        healed = min(e[DAMAGE], amount)
-        if healed <= 0:
-            return 0
-        self._set(e, DAMAGE, e[DAMAGE] - healed)
-        if self.hist is not None:
-            self.hist.meta_data(M_HEALING, healed, [target])
-        if e.card.script.auras:
-            self.aura_dirty = True
-        self._fire(EV_HEALED, target)
-        return healed
-
-    def destroy(self, target: int) -> None:
-        e = self.ents[target]
-        if e[ZONE] == Z_PLAY:
-            self._set(e, TO_BE_DESTROYED, 1)
-            self.maybe_dead = True
-
-    def freeze(self, target: int) -> None:
-        e = self.ents[target]
-        if not e[FROZEN]:
-            self._set(e, FROZEN, 1)
-
-    def gain_armor(self, p: int, amount: int) -> None:
-        hero = self.ents[self.hero[p]]
-        self._set(hero, ARMOR, hero[ARMOR] + amount)
-
-    def gain_temp_mana(self, p: int, amount: int) -> None:
-        pe = self.ents[1 + p]
-        gain = min(amount, MAX_MANA - self.mana(p))
-        if gain > 0:
-            self._set(pe, TEMP_RESOURCES, pe[TEMP_RESOURCES] + gain)
-
-    def summon(self, p: int, card_id: str, position: int, creator: int = 0) -> int:
-        """Summon a new minion at board index ``position``; 0 when the board is full."""
-        board = self.board[p]
-        if len(board) >= MAX_BOARD:
-            return 0
-        e = self._create(load_cards()[card_id], p, Z_PLAY, creator=creator)
-        self._enter_board(e, p, position)
-        self._fire(EV_SUMMONED, e.id)
-        return e.id
-
-    def _enter_board(self, e: Entity, p: int, position: int) -> None:
-        board = self.board[p]
-        board.insert(max(0, min(position, len(board))), e.id)
-        if e[ZONE] != Z_PLAY:
-            self._move(e, Z_PLAY)
-        self._set(e, EXHAUSTED, 1)
-        self._positions(board)
-        e.order = self.next_order
-        self.next_order += 1
-        self._register(e)
-        self.aura_dirty = True
-
-    def _register(self, e: Entity) -> None:
-        script = e.card.script
-        if e.tags.get(SILENCED):
-            return
-        events = {t.event for t in script.triggers}
-        for ev in events:
-            self.triggers.setdefault(ev, []).append(e.id)
-        for a in script.auras:
-            self.auras.append(AuraInstance(e.id, a))
-            self.aura_dirty = True
-
-    def _unregister(self, e: Entity) -> None:
-        eid = e.id
-        for ev in {t.event for t in e.card.script.triggers}:
-            lst = self.triggers.get(ev)
-            if lst and eid in lst:
-                lst.remove(eid)
-        if e.card.script.auras:
-            keep = []
-            for inst in self.auras:
-                if inst.source == eid:
-                    self._aura_apply(inst, ())
-                else:
-                    keep.append(inst)
-            self.auras = keep
-
-    def add_enchantment(self, card_id: str, target: int, source: int, scale: int = 0) -> int:
-        """Attach enchantment ``card_id`` (a new entity) to ``target`` and apply its deltas."""
-        t = self.ents[target]
-        if t[ZONE] != Z_PLAY:
-            return 0
-        card = load_cards()[card_id]
-        src = self.ents.get(source)
-        owner = self.controller(src) if src is not None else self.controller(t)
-        e = self._create(card, owner, Z_PLAY, attached=target, creator=source)
-        if scale:
-            self._set(e, SCRIPT_DATA_NUM_1, scale)
-        self.enchants.append(e.id)
-        script = card.script
-        mult = scale if script.scaled else 1
-        for tag, d in script.buff:
-            self._set(t, tag, t.base(tag) + d * mult)
-        return e.id
-
-    def remove_enchantment(self, eid: int) -> None:
-        """Detach an enchantment, undoing its deltas (health: current = min(current, max))."""
-        e = self.ents[eid]
-        if eid in self.enchants:
-            self.enchants.remove(eid)
-        t = self.ents[e[ATTACHED]]
-        script = e.card.script
-        mult = e[SCRIPT_DATA_NUM_1] if script.scaled else 1
-        for tag, d in script.buff:
-            self._set(t, tag, t.base(tag) - d * mult)
-            if tag == HEALTH and d > 0:
-                self._lose_health(t, d * mult)
-        self._move(e, Z_GRAVEYARD)
-
-    def _lose_health(self, e: Entity, lost: int) -> None:
-        dmg = e[DAMAGE]
-        if dmg:
-            self._set(e, DAMAGE, max(0, dmg - lost))
-
-    def _attached(self, target: int) -> list[int]:
-        ents = self.ents
-        return [i for i in self.enchants if ents[i].tags.get(ATTACHED) == target]
-
-    def silence(self, target: int) -> None:
-        e = self.ents[target]
-        if e[ZONE] != Z_PLAY:
-            return
-        for i in self._attached(target):
-            self.remove_enchantment(i)
-        self._unregister(e)
-        for tag in SILENCE_CLEARS:
-            if e[tag] or e.base(tag):
-                self._set(e, tag, 0)
-        self._set(e, SILENCED, 1)
-        self.aura_dirty = True
-
-    def _reset_to(self, e: Entity, card: Card, own: dict[int, int]) -> None:
-        """Swap ``e``'s card and own tags in place (same id) and emit a change_entity."""
-        self._unregister(e)
-        for i in self._attached(e.id):
-            self.enchants.remove(i)
-            self._move(self.ents[i], Z_GRAVEYARD)
-        before = e.all_tags() if self.hist is not None else None
-        e.card = card
-        e.tags = own
-        self._legal = None  # the tags changed behind _set's back
-        self._register(e)
-        self.aura_dirty = True
-        if self.hist is not None:
-            self.hist.change_entity(e, before)
-
-    def transform(self, target: int, card_id: str) -> None:
-        """Polymorph: the same entity becomes a fresh ``card_id`` (enchantments, damage and
-        deathrattle gone); it is exhausted like any newly summoned minion."""
-        e = self.ents[target]
-        if e[ZONE] != Z_PLAY or e.card.type != T_MINION:
-            return
-        own = {t: e.tags[t] for t in KEEP_ON_TRANSFORM if t in e.tags}
-        own[EXHAUSTED] = 1
-        self._reset_to(e, load_cards()[card_id], own)
-
-    def transform_copy(self, source: int, target: int) -> None:
-        """Faceless Manipulator (seed 001): the source takes the target's card, its acquired
-        tags and copies of its enchantments; aura bonuses from others are re-applied by
-        their sources. The copy is exhausted unless it has Charge."""
-        e, t = self.ents[source], self.ents[target]
-        own = {k: v for k, v in t.tags.items() if k not in KEEP_ON_TRANSFORM}
-        for k in KEEP_ON_TRANSFORM:
-            if k in e.tags:
-                own[k] = e.tags[k]
-        own[EXHAUSTED] = 0 if t[CHARGE] else 1
-        own[NUM_ATTACKS_THIS_TURN] = 0
-        copies = [
-            (self.ents[i].card, self.ents[i][SCRIPT_DATA_NUM_1]) for i in self._attached(target)
-        ]
-        self._reset_to(e, t.card, own)
-        for card, scale in copies:
-            # The deltas are already in the copied tags: attach without re-applying them.
-            ench = self._create(card, self.controller(e), Z_PLAY, attached=source, creator=source)
-            if scale:
-                self._set(ench, SCRIPT_DATA_NUM_1, scale)
-            self.enchants.append(ench.id)
-
-    # ------------------------------------------------------------------ triggers
-
-    def _fire(self, event: int, subject: int) -> None:
-        listeners = self.triggers.get(event)
-        if not listeners:
-            return
-        ents = self.ents
-        for lid in listeners:
-            for trig in ents[lid].card.script.triggers:
-                if trig.event == event and trig.matches(self, lid, subject):
-                    self.queue.append((lid, trig, subject))
-
-    def _resolve(self) -> None:
-        """Run queued triggers in order (each may queue more)."""
-        q = self.queue
-        while q:
-            lid, trig, subject = q.pop(0)
-            e = self.ents[lid]
-            if e[ZONE] != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
-                continue
-            if trig not in e.card.script.triggers:
-                continue
-            self._block(B_TRIGGER, lid, 0, 0)
-            trig.effect.run(self, Ctx(lid, subject, self.controller(e)))
-            self._end_block()
-
-    # ------------------------------------------------------------------ auras
-
-    def _aura_apply(self, inst: AuraInstance, new: tuple[int, ...]) -> None:
-        old = inst.applied
-        if old == new:
-            return
-        self._legal = None  # aura writes go to e.aura, not through _set
-        buff = load_cards()[inst.defn.enchant_id].script.buff
-        ents = self.ents
-        hist = self.hist
-        for i in old:
-            if i in new:
-                continue
-            e = ents[i]
-            a = e.aura
-            if a is None:
-                continue
-            for tag, d in buff:
-                a[tag] = a.get(tag, 0) - d
-                if hist is not None:
-                    hist.tag_change(e, tag)
-                if tag == HEALTH and d > 0:
-                    self._lose_health(e, d)
-        for i in new:
-            if i in old:
-                continue
-            e = ents[i]
-            if e.aura is None:
-                e.aura = {}
-            a = e.aura
-            for tag, d in buff:
-                a[tag] = a.get(tag, 0) + d
-                if hist is not None:
-                    hist.tag_change(e, tag)
-        inst.applied = new
-
-    def _update_auras(self) -> None:
-        if not self.aura_dirty:
-            return
-        self.aura_dirty = False
-        ents = self.ents
-        for inst in self.auras:
-            src = ents[inst.source]
-            ctx = Ctx(inst.source, 0, self.controller(src))
-            self._aura_apply(inst, tuple(inst.defn.sel(self, ctx)))
-
     # ------------------------------------------------------------------ deaths and the end
 
     def _deaths(self) -> None:
@@ -1014,45 +506,6 @@ class State:
             return [p for p in (1, 2) if self.ents[1 + p][MULLIGAN_STATE] == MULLIGAN_INPUT]
         return [self.current]
 
-    def _targets(self, p: int, reqs: dict[int, int], source: int) -> list[int]:
-        ents = self.ents
-        out = []
-        minion_only = REQ_MINION in reqs
-        for q in (p, 3 - p):
-            if REQ_FRIENDLY in reqs and q != p:
-                continue
-            if REQ_ENEMY in reqs and q == p:
-                continue
-            cands = list(self.board[q])
-            if not minion_only:
-                cands.insert(0, self.hero[q])
-            for i in cands:
-                if REQ_HERO in reqs and ents[i].card.type != T_HERO:
-                    continue
-                if REQ_NONSELF in reqs and i == source:
-                    continue
-                if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
-                    continue
-                out.append(i)
-        return out
-
-    def _can_attack(self, eid: int) -> bool:
-        e = self.ents[eid]
-        if e[EXHAUSTED] and not e[CHARGE]:
-            return False
-        attacks = e[NUM_ATTACKS_THIS_TURN]
-        if attacks and attacks >= (2 if e[WINDFURY] else 1):
-            return False
-        return not e[FROZEN] and self.attack_value(eid) > 0
-
-    def _attack_targets(self, p: int) -> list[int]:
-        q = 3 - p
-        ents = self.ents
-        taunts = [i for i in self.board[q] if ents[i][TAUNT]]
-        if taunts:
-            return taunts
-        return [self.hero[q], *self.board[q]]
-
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now, as a flat list (both players' during the mulligan).
 
@@ -1067,14 +520,6 @@ class State:
         if player is None:
             return list(acts)
         return [a for a in acts if self._actor(a) == player]
-
-    def legal_moves(self, player: int) -> list[Action]:
-        """DESIGN's name for :meth:`legal_actions` of one seat."""
-        return self.legal_actions(player)
-
-    def view(self, player: int) -> dict[str, Any]:
-        """DESIGN's name for :meth:`observation`."""
-        return self.observation(player)
 
     def _actor(self, a: Action) -> int:
         return a.entity if a.kind == Kind.MULLIGAN else self.current
@@ -1092,52 +537,7 @@ class State:
             return out
         if self.step != _MAIN_ACTION:
             return []
-        p = self.current
-        ents = self.ents
-        out = [END_TURN]
-        mana = self.mana(p)
-        board = self.board[p]
-        full = len(board) >= MAX_BOARD
-        slots = range(len(board) + 1)
-        for cid in self.hand[p]:
-            e = ents[cid]
-            if e[COST] > mana:
-                continue
-            card = e.card
-            script = card.script
-            ctype = card.type
-            if ctype == T_MINION and full:
-                continue
-            reqs = script.requirements
-            if reqs:
-                if REQ_SLOTS in reqs and full:
-                    continue
-                if REQ_WEAPON in reqs and not self.weapon[p]:
-                    continue
-            targets = self._targets(p, reqs, cid) if script.takes_target else _NO_TARGET
-            if not targets:
-                if script.needs_target:
-                    continue
-                targets = _NO_TARGET
-            if ctype == T_MINION:
-                out.extend([_new(Action, (_PLAY, cid, t, n, ())) for t in targets for n in slots])
-            else:
-                out.extend([_new(Action, (_PLAY, cid, t, -1, ())) for t in targets])
-        hp = ents[self.power[p]]
-        if not hp[EXHAUSTED] and hp[COST] <= mana:
-            script = hp.card.script
-            reqs = script.requirements
-            if not (REQ_SLOTS in reqs and full):
-                targets = self._targets(p, reqs, hp.id) if script.takes_target else _NO_TARGET
-                if targets or not script.needs_target:
-                    for t in targets or _NO_TARGET:
-                        out.append(_new(Action, (_POWER, hp.id, t, -1, ())))
-        attackers = [i for i in (self.hero[p], *board) if self._can_attack(i)]
-        if attackers:
-            defenders = self._attack_targets(p)
-            out.extend([_new(Action, (_ATTACK, a, d, -1, ())) for a in attackers
-                        for d in defenders])
-        return out
+        return self._main_options()
 
     # ------------------------------------------------------------------ applying actions
 
@@ -1165,92 +565,6 @@ class State:
             self._hero_power(action.entity, action.target)
         else:
             self._attack(action.entity, action.target)
-
-    def _pay(self, p: int, cost: int) -> None:
-        if cost:
-            pe = self.ents[1 + p]
-            self._set(pe, RESOURCES_USED, pe[RESOURCES_USED] + cost)
-
-    def _play(self, eid: int, target: int, position: int) -> None:
-        p = self.current
-        e = self.ents[eid]
-        card = e.card
-        self._block(B_PLAY, eid, target)
-        self._pay(p, e[COST])
-        hand = self.hand[p]
-        hand.remove(eid)
-        self._positions(hand)
-        ctype = card.type
-        script = card.script
-        if ctype == T_MINION:
-            self._set(e, ZONE_POSITION, 0)
-            self._enter_board(e, p, position)
-            self._update_auras()
-            if script.play is not None:
-                self._block(B_POWER, eid, target)
-                script.play.run(self, Ctx(eid, target, p))
-                self._end_block()
-                # SabberStone's PlayMinion: a death phase between the battlecry and the
-                # after-summon phase (a Juggler the battlecry killed throws nothing).
-                self._deaths()
-            if not self.over:
-                self._fire(EV_SUMMONED, eid)
-        elif ctype == T_WEAPON:
-            old = self.weapon[p]
-            if old:
-                self.weapon[p] = 0
-                self._move(self.ents[old], Z_GRAVEYARD)
-            self._set(e, ZONE_POSITION, 0)
-            self._move(e, Z_PLAY)
-            self.weapon[p] = eid
-            if script.play is not None:
-                self._block(B_POWER, eid, target)
-                script.play.run(self, Ctx(eid, target, p))
-                self._end_block()
-        else:
-            self._set(e, ZONE_POSITION, 0)
-            self._move(e, Z_PLAY)
-            if self.hist is not None and target:
-                self.hist.meta_data(M_TARGET, 0, [target])
-            if script.play is not None:
-                self._block(B_POWER, eid, target)
-                script.play.run(self, Ctx(eid, target, p))
-                self._end_block()
-            self._move(e, Z_GRAVEYARD)
-        self._deaths()
-        self._end_block()
-
-    def _hero_power(self, eid: int, target: int) -> None:
-        p = self.current
-        e = self.ents[eid]
-        self._block(B_PLAY, eid, target)
-        self._pay(p, e[COST])
-        self._set(e, EXHAUSTED, 1)
-        if e.card.script.play is not None:
-            self._block(B_POWER, eid, target)
-            e.card.script.play.run(self, Ctx(eid, target, p))
-            self._end_block()
-        self._deaths()
-        self._end_block()
-
-    def _attack(self, attacker: int, defender: int) -> None:
-        a = self.ents[attacker]
-        self._block(B_ATTACK, attacker, defender)
-        self._set(a, NUM_ATTACKS_THIS_TURN, a[NUM_ATTACKS_THIS_TURN] + 1)
-        self._set(a, EXHAUSTED, 1)
-        dealt = self.attack_value(attacker)
-        taken = self.attack_value(defender)
-        # Combat damage is simultaneous: both amounts are fixed before either is dealt.
-        self.damage(attacker, defender, dealt)
-        self.damage(defender, attacker, taken)
-        if a.card.type == T_HERO:
-            w = self.weapon[self.controller(a)]
-            if w:
-                we = self.ents[w]
-                self._set(we, DAMAGE, we[DAMAGE] + 1)
-                self.maybe_dead = True
-        self._deaths()
-        self._end_block()
 
     # ------------------------------------------------------------------ results and views
 
@@ -1285,15 +599,6 @@ class State:
         digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big")
 
-    def entities(self) -> dict[int, tuple[str, dict[int, int]]]:
-        """Every entity: id -> (card id, current tags), for introspection and validation."""
-        out = {}
-        for i, e in self.ents.items():
-            tags = e.all_tags()
-            tags[ENTITY_ID] = i
-            out[i] = (e.card.id, tags)
-        return out
-
     def history(self, viewer: int | None = None, since: int = 0) -> list[dict[str, Any]]:
         """Kettle history entries so far (``since``: skip the first entries, for streaming).
 
@@ -1307,72 +612,13 @@ class State:
         return self.hist.streams[0 if viewer is None else viewer][since:]
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: own hand in full; the opponent's hand and deck as counts."""
-        if player not in (1, 2):
-            raise ValueError("player must be 1 or 2")
-        ents = self.ents
+        """What ``player`` may see (:func:`.view.observation`)."""
+        legal = self.legal_actions(player) if player in self.pending() else []
+        return view.observation(self, player, legal)
 
-        def char(i: int) -> dict[str, Any]:
-            e = ents[i]
-            return {
-                "entity": i,
-                "card": e.card.id,
-                "atk": e[ATK],
-                "health": e[HEALTH] - e[DAMAGE],
-                "max_health": e[HEALTH],
-                "taunt": bool(e[TAUNT]),
-                "divine_shield": bool(e[DIVINE_SHIELD]),
-                "frozen": bool(e[FROZEN]),
-                "exhausted": bool(e[EXHAUSTED]),
-                "attacks": e[NUM_ATTACKS_THIS_TURN],
-                "armor": e[ARMOR],
-                "silenced": bool(e[SILENCED]),
-            }
-
-        def side(q: int, own: bool) -> dict[str, Any]:
-            pe = ents[1 + q]
-            w = self.weapon[q]
-            d: dict[str, Any] = {
-                "hero": char(self.hero[q]),
-                "hero_power": {
-                    "entity": self.power[q],
-                    "card": ents[self.power[q]].card.id,
-                    "used": bool(ents[self.power[q]][EXHAUSTED]),
-                },
-                "weapon": None
-                if not w
-                else {
-                    "entity": w,
-                    "card": ents[w].card.id,
-                    "atk": ents[w][ATK],
-                    "durability": ents[w][DURABILITY] - ents[w][DAMAGE],
-                },
-                "board": [char(i) for i in self.board[q]],
-                "mana": self.mana(q),
-                "max_mana": pe[RESOURCES],
-                "fatigue": pe[FATIGUE],
-                "deck_count": len(self.deck[q]),
-                "hand_count": len(self.hand[q]),
-            }
-            if own:
-                d["hand"] = [
-                    {"entity": i, "card": ents[i].card.id, "cost": ents[i][COST]}
-                    for i in self.hand[q]
-                ]
-            else:
-                d["hand"] = [{"entity": i} for i in self.hand[q]]
-            return d
-
-        return {
-            "player": player,
-            "turn": ents[1][TURN],
-            "step": self.step,
-            "current_player": self.current,
-            "you": side(player, True),
-            "opponent": side(3 - player, False),
-            "legal_actions": self.legal_actions(player) if player in self.pending() else [],
-            "over": self.over,
-        }
+    def entities(self) -> dict[int, tuple[str, dict[int, int]]]:
+        """Every entity: id -> (card id, current tags) (:func:`.view.entities`)."""
+        return view.entities(self)
 
     def __repr__(self) -> str:
         return (
@@ -1380,7 +626,5 @@ class State:
             f"current={self.current} over={self.over}>"
         )
 
-
-_EXTRA = {"attached": ATTACHED, "creator": CREATOR}
 
 __all__ = ["IllegalAction", "Result", "State"]

@@ -1,0 +1,268 @@
+"""The effect primitives (SabberStone's ``Actions/Generic.cs``): what card behaviour does.
+
+These are the methods of :class:`~.primitives.Primitives` (damage, heal, draw, summon,
+enchantments, silence, transform, ...) plus the two ways a minion enters the board. Each
+changes tags through :meth:`Core._set` / :meth:`Core._move` (so history is written and the
+cached legal actions dropped) and fires its event; queued triggers and the death phase run
+later, when the whole effect has finished (:mod:`.game`).
+"""
+
+from __future__ import annotations
+
+from .carddb import Card, load_cards
+from .entity import Entity
+from .enums import (
+    ARMOR,
+    ATTACHED,
+    B_FATIGUE,
+    CHARGE,
+    CONTROLLER,
+    DAMAGE,
+    DEATHRATTLE,
+    DIVINE_SHIELD,
+    ENRAGED,
+    ENTITY_ID,
+    EXHAUSTED,
+    FATIGUE,
+    FROZEN,
+    HEALTH,
+    M_DAMAGE,
+    M_HEALING,
+    MAX_BOARD,
+    MAX_HAND,
+    MAX_MANA,
+    NUM_ATTACKS_THIS_TURN,
+    SCRIPT_DATA_NUM_1,
+    SILENCED,
+    SPELLPOWER,
+    T_HERO,
+    T_MINION,
+    TAUNT,
+    TEMP_RESOURCES,
+    TO_BE_DESTROYED,
+    WINDFURY,
+    Z_GRAVEYARD,
+    Z_HAND,
+    Z_PLAY,
+    ZONE,
+    ZONE_POSITION,
+)
+from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED
+from .triggers import Triggers
+
+# Tags Silence resets (the card's printed keywords and everything enchantments gave).
+SILENCE_CLEARS = (TAUNT, DIVINE_SHIELD, CHARGE, WINDFURY, SPELLPOWER, DEATHRATTLE, ENRAGED, FROZEN)
+# Own tags a transform keeps (the rest is rebuilt from the new card).
+KEEP_ON_TRANSFORM = (ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID)
+
+
+class Effects(Triggers):
+    __slots__ = ()
+    def draw(self, p: int) -> int:
+        """Draw the top card (0 when the deck is empty: fatigue, or the card burned)."""
+        deck = self.deck[p]
+        if not deck:
+            pe = self.ents[1 + p]
+            n = pe[FATIGUE] + 1
+            self._block(B_FATIGUE, 1 + p)
+            self._set(pe, FATIGUE, n)
+            self.damage(1 + p, self.hero[p], n)
+            self._end_block()
+            return 0
+        eid = deck.pop()
+        e = self.ents[eid]
+        if len(self.hand[p]) >= MAX_HAND:
+            # Overdraw: the card is revealed and destroyed; the hand is unchanged.
+            self._move(e, Z_GRAVEYARD)
+            return 0
+        self.hand[p].append(eid)
+        self._move(e, Z_HAND)
+        self._set(e, ZONE_POSITION, len(self.hand[p]))
+        return eid
+
+    def give(self, p: int, card_id: str) -> int:
+        """Create ``card_id`` in ``p``'s hand (scenario set-up and future 'add to hand' effects)."""
+        if len(self.hand[p]) >= MAX_HAND:
+            return 0
+        e = self._create(load_cards()[card_id], p, Z_HAND)
+        self.hand[p].append(e.id)
+        self._set(e, ZONE_POSITION, len(self.hand[p]))
+        return e.id
+
+    def damage(self, source: int, target: int, amount: int) -> int:
+        """Deal damage; returns the damage actually dealt (0 when a Divine Shield absorbs it)."""
+        if amount <= 0:
+            return 0
+        e = self.ents[target]
+        if e.tags.get(DIVINE_SHIELD) or (
+            DIVINE_SHIELD not in e.tags and e.card.tags.get(DIVINE_SHIELD)
+        ):
+            self._set(e, DIVINE_SHIELD, 0)
+            return 0
+        if e.card.type == T_HERO:
+            armor = e[ARMOR]
+            if armor:
+                absorbed = min(armor, amount)
+                self._set(e, ARMOR, armor - absorbed)
+                amount -= absorbed
+                if not amount:
+                    return 0
+        self._set(e, DAMAGE, e[DAMAGE] + amount)
+        self.maybe_dead = True
+        if self.hist is not None:
+            self.hist.meta_data(M_DAMAGE, amount, [target])
+        if e.card.script.auras:
+            self.aura_dirty = True
+        self._fire(EV_DAMAGED, target)
+        return amount
+
+    def heal(self, source: int, target: int, amount: int) -> int:
+        e = self.ents[target]
+        healed = min(e[DAMAGE], amount)
+        if healed <= 0:
+            return 0
+        self._set(e, DAMAGE, e[DAMAGE] - healed)
+        if self.hist is not None:
+            self.hist.meta_data(M_HEALING, healed, [target])
+        if e.card.script.auras:
+            self.aura_dirty = True
+        self._fire(EV_HEALED, target)
+        return healed
+
+    def destroy(self, target: int) -> None:
+        e = self.ents[target]
+        if e[ZONE] == Z_PLAY:
+            self._set(e, TO_BE_DESTROYED, 1)
+            self.maybe_dead = True
+
+    def freeze(self, target: int) -> None:
+        e = self.ents[target]
+        if not e[FROZEN]:
+            self._set(e, FROZEN, 1)
+
+    def gain_armor(self, p: int, amount: int) -> None:
+        hero = self.ents[self.hero[p]]
+        self._set(hero, ARMOR, hero[ARMOR] + amount)
+
+    def gain_temp_mana(self, p: int, amount: int) -> None:
+        pe = self.ents[1 + p]
+        gain = min(amount, MAX_MANA - self.mana(p))
+        if gain > 0:
+            self._set(pe, TEMP_RESOURCES, pe[TEMP_RESOURCES] + gain)
+
+    def summon(self, p: int, card_id: str, position: int, creator: int = 0) -> int:
+        """Summon a new minion at board index ``position``; 0 when the board is full."""
+        board = self.board[p]
+        if len(board) >= MAX_BOARD:
+            return 0
+        e = self._create(load_cards()[card_id], p, Z_PLAY, creator=creator)
+        self._enter_board(e, p, position)
+        self._fire(EV_SUMMONED, e.id)
+        return e.id
+
+    def _enter_board(self, e: Entity, p: int, position: int) -> None:
+        board = self.board[p]
+        board.insert(max(0, min(position, len(board))), e.id)
+        if e[ZONE] != Z_PLAY:
+            self._move(e, Z_PLAY)
+        self._set(e, EXHAUSTED, 1)
+        self._positions(board)
+        e.order = self.next_order
+        self.next_order += 1
+        self._register(e)
+        self.aura_dirty = True
+
+    def add_enchantment(self, card_id: str, target: int, source: int, scale: int = 0) -> int:
+        """Attach enchantment ``card_id`` (a new entity) to ``target`` and apply its deltas."""
+        t = self.ents[target]
+        if t[ZONE] != Z_PLAY:
+            return 0
+        card = load_cards()[card_id]
+        src = self.ents.get(source)
+        owner = self.controller(src) if src is not None else self.controller(t)
+        e = self._create(card, owner, Z_PLAY, attached=target, creator=source)
+        if scale:
+            self._set(e, SCRIPT_DATA_NUM_1, scale)
+        self.enchants.append(e.id)
+        script = card.script
+        mult = scale if script.scaled else 1
+        for tag, d in script.buff:
+            self._set(t, tag, t.base(tag) + d * mult)
+        return e.id
+
+    def remove_enchantment(self, eid: int) -> None:
+        """Detach an enchantment, undoing its deltas (health: current = min(current, max))."""
+        e = self.ents[eid]
+        if eid in self.enchants:
+            self.enchants.remove(eid)
+        t = self.ents[e[ATTACHED]]
+        script = e.card.script
+        mult = e[SCRIPT_DATA_NUM_1] if script.scaled else 1
+        for tag, d in script.buff:
+            self._set(t, tag, t.base(tag) - d * mult)
+            if tag == HEALTH and d > 0:
+                self._lose_health(t, d * mult)
+        self._move(e, Z_GRAVEYARD)
+
+    def silence(self, target: int) -> None:
+        e = self.ents[target]
+        if e[ZONE] != Z_PLAY:
+            return
+        for i in self._attached(target):
+            self.remove_enchantment(i)
+        self._unregister(e)
+        for tag in SILENCE_CLEARS:
+            if e[tag] or e.base(tag):
+                self._set(e, tag, 0)
+        self._set(e, SILENCED, 1)
+        self.aura_dirty = True
+
+    def _reset_to(self, e: Entity, card: Card, own: dict[int, int]) -> None:
+        """Swap ``e``'s card and own tags in place (same id) and emit a change_entity."""
+        self._unregister(e)
+        for i in self._attached(e.id):
+            self.enchants.remove(i)
+            self._move(self.ents[i], Z_GRAVEYARD)
+        before = e.all_tags() if self.hist is not None else None
+        e.card = card
+        e.tags = own
+        self._legal = None  # the tags changed behind _set's back
+        self._register(e)
+        self.aura_dirty = True
+        if self.hist is not None:
+            self.hist.change_entity(e, before)
+
+    def transform(self, target: int, card_id: str) -> None:
+        """Polymorph: the same entity becomes a fresh ``card_id`` (enchantments, damage and
+        deathrattle gone); it is exhausted like any newly summoned minion."""
+        e = self.ents[target]
+        if e[ZONE] != Z_PLAY or e.card.type != T_MINION:
+            return
+        own = {t: e.tags[t] for t in KEEP_ON_TRANSFORM if t in e.tags}
+        own[EXHAUSTED] = 1
+        self._reset_to(e, load_cards()[card_id], own)
+
+    def transform_copy(self, source: int, target: int) -> None:
+        """Faceless Manipulator (seed 001): the source takes the target's card, its acquired
+        tags and copies of its enchantments; aura bonuses from others are re-applied by
+        their sources. The copy is exhausted unless it has Charge."""
+        e, t = self.ents[source], self.ents[target]
+        own = {k: v for k, v in t.tags.items() if k not in KEEP_ON_TRANSFORM}
+        for k in KEEP_ON_TRANSFORM:
+            if k in e.tags:
+                own[k] = e.tags[k]
+        own[EXHAUSTED] = 0 if t[CHARGE] else 1
+        own[NUM_ATTACKS_THIS_TURN] = 0
+        copies = [
+            (self.ents[i].card, self.ents[i][SCRIPT_DATA_NUM_1]) for i in self._attached(target)
+        ]
+        self._reset_to(e, t.card, own)
+        for card, scale in copies:
+            # The deltas are already in the copied tags: attach without re-applying them.
+            ench = self._create(card, self.controller(e), Z_PLAY, attached=source, creator=source)
+            if scale:
+                self._set(ench, SCRIPT_DATA_NUM_1, scale)
+            self.enchants.append(ench.id)
+
+
+__all__ = ["KEEP_ON_TRANSFORM", "SILENCE_CLEARS", "Effects"]

@@ -1,0 +1,238 @@
+"""Playing a card, using the hero power, attacking, and which of those are legal now
+(SabberStone's ``PlayCard.cs``, ``Attack.cs`` and ``Controller.Options``).
+
+The legality rules sit next to what the actions do: costs, the board limit, play
+requirements and targets, summoning sickness, Freeze, Windfury and Taunt.
+"""
+
+from __future__ import annotations
+
+from .actions import END_TURN, Action, Kind
+from .effects import Effects
+from .enums import (
+    B_ATTACK,
+    B_PLAY,
+    B_POWER,
+    CHARGE,
+    COST,
+    DAMAGE,
+    EXHAUSTED,
+    FROZEN,
+    M_TARGET,
+    MAX_BOARD,
+    NUM_ATTACKS_THIS_TURN,
+    RESOURCES_USED,
+    T_HERO,
+    T_MINION,
+    T_WEAPON,
+    TAUNT,
+    WINDFURY,
+    Z_GRAVEYARD,
+    Z_PLAY,
+    ZONE_POSITION,
+    PlayReq,
+)
+from .primitives import Ctx
+from .script import EV_SUMMONED
+
+_PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
+_NO_TARGET = (0,)
+_new = tuple.__new__  # builds an Action without NamedTuple's argument handling
+REQ_MINION = int(PlayReq.REQ_MINION_TARGET)
+REQ_FRIENDLY = int(PlayReq.REQ_FRIENDLY_TARGET)
+REQ_ENEMY = int(PlayReq.REQ_ENEMY_TARGET)
+REQ_DAMAGED = int(PlayReq.REQ_DAMAGED_TARGET)
+REQ_NONSELF = int(PlayReq.REQ_NONSELF_TARGET)
+REQ_HERO = int(PlayReq.REQ_HERO_TARGET)
+REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
+REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
+
+
+class Play(Effects):
+    __slots__ = ()
+
+    def _deaths(self) -> None:
+        """The death phase, between a battlecry and the after-summon phase and at the end
+        of every action; it belongs to the step machine (:meth:`.game.State._deaths`)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ options
+
+    def _main_options(self) -> list[Action]:
+        """Every action of the current player in MAIN_ACTION (END_TURN first)."""
+        p = self.current
+        ents = self.ents
+        out = [END_TURN]
+        mana = self.mana(p)
+        board = self.board[p]
+        full = len(board) >= MAX_BOARD
+        slots = range(len(board) + 1)
+        for cid in self.hand[p]:
+            e = ents[cid]
+            if e[COST] > mana:
+                continue
+            card = e.card
+            script = card.script
+            ctype = card.type
+            if ctype == T_MINION and full:
+                continue
+            reqs = script.requirements
+            if reqs:
+                if REQ_SLOTS in reqs and full:
+                    continue
+                if REQ_WEAPON in reqs and not self.weapon[p]:
+                    continue
+            targets = self._targets(p, reqs, cid) if script.takes_target else _NO_TARGET
+            if not targets:
+                if script.needs_target:
+                    continue
+                targets = _NO_TARGET
+            if ctype == T_MINION:
+                out.extend([_new(Action, (_PLAY, cid, t, n, ())) for t in targets for n in slots])
+            else:
+                out.extend([_new(Action, (_PLAY, cid, t, -1, ())) for t in targets])
+        hp = ents[self.power[p]]
+        if not hp[EXHAUSTED] and hp[COST] <= mana:
+            script = hp.card.script
+            reqs = script.requirements
+            if not (REQ_SLOTS in reqs and full):
+                targets = self._targets(p, reqs, hp.id) if script.takes_target else _NO_TARGET
+                if targets or not script.needs_target:
+                    for t in targets or _NO_TARGET:
+                        out.append(_new(Action, (_POWER, hp.id, t, -1, ())))
+        attackers = [i for i in (self.hero[p], *board) if self._can_attack(i)]
+        if attackers:
+            defenders = self._attack_targets(p)
+            out.extend([_new(Action, (_ATTACK, a, d, -1, ())) for a in attackers
+                        for d in defenders])
+        return out
+
+    def _targets(self, p: int, reqs: dict[int, int], source: int) -> list[int]:
+        ents = self.ents
+        out = []
+        minion_only = REQ_MINION in reqs
+        for q in (p, 3 - p):
+            if REQ_FRIENDLY in reqs and q != p:
+                continue
+            if REQ_ENEMY in reqs and q == p:
+                continue
+            cands = list(self.board[q])
+            if not minion_only:
+                cands.insert(0, self.hero[q])
+            for i in cands:
+                if REQ_HERO in reqs and ents[i].card.type != T_HERO:
+                    continue
+                if REQ_NONSELF in reqs and i == source:
+                    continue
+                if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
+                    continue
+                out.append(i)
+        return out
+
+    def _can_attack(self, eid: int) -> bool:
+        e = self.ents[eid]
+        if e[EXHAUSTED] and not e[CHARGE]:
+            return False
+        attacks = e[NUM_ATTACKS_THIS_TURN]
+        if attacks and attacks >= (2 if e[WINDFURY] else 1):
+            return False
+        return not e[FROZEN] and self.attack_value(eid) > 0
+
+    def _attack_targets(self, p: int) -> list[int]:
+        q = 3 - p
+        ents = self.ents
+        taunts = [i for i in self.board[q] if ents[i][TAUNT]]
+        if taunts:
+            return taunts
+        return [self.hero[q], *self.board[q]]
+
+    # ------------------------------------------------------------------ actions
+
+    def _pay(self, p: int, cost: int) -> None:
+        if cost:
+            pe = self.ents[1 + p]
+            self._set(pe, RESOURCES_USED, pe[RESOURCES_USED] + cost)
+
+    def _play(self, eid: int, target: int, position: int) -> None:
+        p = self.current
+        e = self.ents[eid]
+        card = e.card
+        self._block(B_PLAY, eid, target)
+        self._pay(p, e[COST])
+        hand = self.hand[p]
+        hand.remove(eid)
+        self._positions(hand)
+        ctype = card.type
+        script = card.script
+        if ctype == T_MINION:
+            self._set(e, ZONE_POSITION, 0)
+            self._enter_board(e, p, position)
+            self._update_auras()
+            if script.play is not None:
+                self._block(B_POWER, eid, target)
+                script.play.run(self, Ctx(eid, target, p))
+                self._end_block()
+                # SabberStone's PlayMinion: a death phase between the battlecry and the
+                # after-summon phase (a Juggler the battlecry killed throws nothing).
+                self._deaths()
+            if not self.over:
+                self._fire(EV_SUMMONED, eid)
+        elif ctype == T_WEAPON:
+            old = self.weapon[p]
+            if old:
+                self.weapon[p] = 0
+                self._move(self.ents[old], Z_GRAVEYARD)
+            self._set(e, ZONE_POSITION, 0)
+            self._move(e, Z_PLAY)
+            self.weapon[p] = eid
+            if script.play is not None:
+                self._block(B_POWER, eid, target)
+                script.play.run(self, Ctx(eid, target, p))
+                self._end_block()
+        else:
+            self._set(e, ZONE_POSITION, 0)
+            self._move(e, Z_PLAY)
+            if self.hist is not None and target:
+                self.hist.meta_data(M_TARGET, 0, [target])
+            if script.play is not None:
+                self._block(B_POWER, eid, target)
+                script.play.run(self, Ctx(eid, target, p))
+                self._end_block()
+            self._move(e, Z_GRAVEYARD)
+        self._deaths()
+        self._end_block()
+
+    def _hero_power(self, eid: int, target: int) -> None:
+        p = self.current
+        e = self.ents[eid]
+        self._block(B_PLAY, eid, target)
+        self._pay(p, e[COST])
+        self._set(e, EXHAUSTED, 1)
+        if e.card.script.play is not None:
+            self._block(B_POWER, eid, target)
+            e.card.script.play.run(self, Ctx(eid, target, p))
+            self._end_block()
+        self._deaths()
+        self._end_block()
+
+    def _attack(self, attacker: int, defender: int) -> None:
+        a = self.ents[attacker]
+        self._block(B_ATTACK, attacker, defender)
+        self._set(a, NUM_ATTACKS_THIS_TURN, a[NUM_ATTACKS_THIS_TURN] + 1)
+        self._set(a, EXHAUSTED, 1)
+        dealt = self.attack_value(attacker)
+        taken = self.attack_value(defender)
+        # Combat damage is simultaneous: both amounts are fixed before either is dealt.
+        self.damage(attacker, defender, dealt)
+        self.damage(defender, attacker, taken)
+        if a.card.type == T_HERO:
+            w = self.weapon[self.controller(a)]
+            if w:
+                we = self.ents[w]
+                self._set(we, DAMAGE, we[DAMAGE] + 1)
+                self.maybe_dead = True
+        self._deaths()
+        self._end_block()
+
+
+__all__ = ["Play"]

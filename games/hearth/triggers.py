@@ -1,0 +1,64 @@
+"""Triggers (SabberStone's ``Triggers/``), and entering and leaving play.
+
+Triggers are indexed by event type: ``triggers[event]`` lists the ids of the entities in
+play that listen to it, in order of play. Firing an event looks at that event's listeners
+only (never at every entity) and queues the matching triggers; the queue resolves when
+the effect that caused them has finished, before the death phase, each trigger in its own
+TRIGGER block.
+"""
+
+from __future__ import annotations
+
+from .auras import Auras
+from .entity import Entity
+from .enums import B_TRIGGER, SILENCED, Z_PLAY, ZONE
+from .primitives import Ctx
+
+
+class Triggers(Auras):
+    __slots__ = ()
+
+    def _register(self, e: Entity) -> None:
+        """``e`` entered play (or became a new card): index its triggers, start its auras."""
+        if e.tags.get(SILENCED):
+            return
+        for ev in {t.event for t in e.card.script.triggers}:
+            self.triggers.setdefault(ev, []).append(e.id)
+        self._add_auras(e)
+
+    def _unregister(self, e: Entity) -> None:
+        """``e`` left play, was silenced or is being transformed."""
+        eid = e.id
+        for ev in {t.event for t in e.card.script.triggers}:
+            lst = self.triggers.get(ev)
+            if lst and eid in lst:
+                lst.remove(eid)
+        if e.card.script.auras:
+            self._remove_auras(e)
+
+    def _fire(self, event: int, subject: int) -> None:
+        listeners = self.triggers.get(event)
+        if not listeners:
+            return
+        ents = self.ents
+        for lid in listeners:
+            for trig in ents[lid].card.script.triggers:
+                if trig.event == event and trig.matches(self, lid, subject):
+                    self.queue.append((lid, trig, subject))
+
+    def _resolve(self) -> None:
+        """Run queued triggers in order (each may queue more)."""
+        q = self.queue
+        while q:
+            lid, trig, subject = q.pop(0)
+            e = self.ents[lid]
+            if e[ZONE] != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
+                continue
+            if trig not in e.card.script.triggers:
+                continue
+            self._block(B_TRIGGER, lid, 0, 0)
+            trig.effect.run(self, Ctx(lid, subject, self.controller(e)))
+            self._end_block()
+
+
+__all__ = ["Triggers"]
