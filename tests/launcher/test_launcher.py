@@ -295,3 +295,10 @@ def test_connection_flags_per_protocol() -> None:
         BotSpec("x", "blokus", ["bot"], protocol="telnet")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="argv is empty"):
         BotSpec("x", "blokus", [])
+
+
+def test_failure_categories_match_the_store() -> None:
+    """The store keeps its own copy of the enum for now: the values must never drift apart."""
+    store = pytest.importorskip("server.store.models")
+    assert {c.value for c in FailureCategory} == {c.value for c in store.FailureCategory}
+    assert all(c == store.FailureCategory(c.value) for c in FailureCategory)
