@@ -67,6 +67,7 @@ class HandServer:
         self.options_id = 0
         self.pending_options: tuple[int, Sequence[Option], list[Action]] | None = None
         self.applied: list[Action] = []
+        self.chosen: list[tuple[ChooseOption, Action]] = []  # each answer and what it named
         self.answers: dict[int, list[object]] = {1: [], 2: []}
         self.outbox: dict[int, bytes] = {1: b"", 2: b""}  # bytes for each seat, not yet sent
 
@@ -112,6 +113,7 @@ class HandServer:
                                     event.position)
                 assert action is not None, f"illegal choose_option {event}"
                 self.pending_options = None
+                self.chosen.append((event, action))
                 self._apply(action, seat)
             case _:
                 raise AssertionError(f"unexpected message from seat {seat}: {event!r}")

@@ -28,7 +28,6 @@ from protocols.kettle import (
     HistoryBlock,
     JoinGame,
     Nack,
-    Options,
     QueuePlayer,
     ServerConnection,
 )
@@ -183,11 +182,16 @@ def test_a_mulligan_outside_the_choices_fails() -> None:
 
 
 def test_options_are_answered_with_index_target_and_position() -> None:
-    server = HandServer(5)
-    sessions = {p: BotSession(RandomBot(p)) for p in (1, 2)}
-    server.pump(sessions)
-    answers = [m for p in (1, 2) for m in server.answers[p] if not isinstance(m, Options)]
-    chosen = [m for m in answers if type(m).__name__ == "ChooseOption"]
-    assert chosen and all(m.sub_option_index is None for m in chosen)  # type: ignore[attr-defined]
-    plays = [a for a in server.applied if a.kind == Kind.PLAY and a.position >= 0]
-    assert plays, "random play should have played a minion"
+    seen = set()
+    for seed in range(3):
+        server = HandServer(seed)
+        server.pump({p: BotSession(RandomBot(seed + p)) for p in (1, 2)})
+        for answer, action in server.chosen:
+            assert answer.sub_option_index is None
+            assert (answer.option_index == 0) == (action.kind == Kind.END_TURN)
+            assert answer.target == (action.target or None)
+            minion_play = action.kind == Kind.PLAY and action.position >= 0
+            assert answer.position == (action.position if minion_play else None)
+            seen.add((action.kind, bool(action.target), minion_play))
+    assert {(Kind.PLAY, False, True), (Kind.ATTACK, True, False), (Kind.END_TURN, False, False),
+            (Kind.POWER, True, False)} <= seen
