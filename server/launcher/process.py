@@ -214,6 +214,10 @@ class BotProcess:
                 self._fail_start(exec_error(self.argv[0], exc, str(cwd or os.getcwd()),
                                             self.env.get("PATH")))
             return
+        except BaseException:  # cancelled while spawning: asyncio has closed the transport
+            if status_r >= 0:
+                os.close(status_r)
+            raise
         finally:
             if status_w >= 0:
                 os.close(status_w)
