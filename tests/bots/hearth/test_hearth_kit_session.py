@@ -14,13 +14,14 @@ from bots.hearth import (
     BotFailed,
     BotSession,
     EntityTree,
+    GreedyBot,
     RandomBot,
     ServerClosed,
     ServerProtocolError,
     ServerRefused,
 )
 from bots.hearth.kit import parse_reservation
-from games.hearth import END_TURN, Action, Kind
+from games.hearth import END_TURN, Action, Kind, State
 from protocols.kettle import (
     ClientConnection,
     Concede,
@@ -195,3 +196,34 @@ def test_options_are_answered_with_index_target_and_position() -> None:
             seen.add((action.kind, bool(action.target), minion_play))
     assert {(Kind.PLAY, False, True), (Kind.ATTACK, True, False), (Kind.END_TURN, False, False),
             (Kind.POWER, True, False)} <= seen
+
+
+needs_from_view = pytest.mark.skipif(not hasattr(State, "from_view"),
+                                     reason="the engine has no State.from_view yet")
+
+
+@needs_from_view
+def test_the_bot_gets_an_engine_state_whose_legal_actions_are_its_options() -> None:
+    class Checking(GreedyBot):
+        def act(self, state: Any, options: Sequence[Action]) -> Action:
+            assert isinstance(state, State)
+            assert state.legal_actions() == list(options)
+            return super().act(state, options)
+
+    server = HandServer(8)
+    server.pump({1: BotSession(Checking(1)), 2: BotSession(RandomBot(2))})
+    assert server.game.is_over
+
+
+@needs_from_view
+def test_greedy_beats_random_through_the_kit() -> None:
+    wins = 0
+    for seed in range(10):
+        greedy_seat = 1 + seed % 2
+        server = HandServer(seed)
+        bots = {greedy_seat: GreedyBot(seed), 3 - greedy_seat: RandomBot(seed)}
+        server.pump({p: BotSession(bot) for p, bot in bots.items()})
+        result = server.game.result()
+        assert result is not None
+        wins += result.winner == greedy_seat
+    assert wins >= 8
