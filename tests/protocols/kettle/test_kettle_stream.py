@@ -230,6 +230,10 @@ def test_deep_bodies_are_refused_cheaply() -> None:
         b"{" + b'"a":{' * 100_000 + b"}" * 100_001,
         b"[" * (1 << 20),
         b"[" * 33 + b"]" * 33 + b",[]" * 300_000,
+        b"[" * 33 + b'"\\' * 500_000,  # a string pattern that fails would rescan: quadratic
+        b"[" * 33 + b'"\\"' * 300_000,
+        b"[" * 33 + b'"' * 1_000_000,
+        b"[" + b",".join([b"[" * 31 + b"]" * 31] * 16000) + b"]" + b"]",
     ):
         started = time.perf_counter()
         refused = refusal([frame(body[: 1 << 20])], limits)
