@@ -12,51 +12,52 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
 from server.config import ServerConfig
+from server.games.registry import GameRegistry
 from server.net.listener import TcpListener
-from server.rooms import Clocks, Game, Lobby, MatchResult, Room, ServerStats
-from server.rooms.game import new_game
+from server.rooms import Clocks, Lobby, MatchResult, Room, ServerStats
 
 log = logging.getLogger(__name__)
 
 
 class GauntletServer:
-    """TCP listener + lobby. `async with GauntletServer(config) as srv:` runs it.
+    """TCP listener + lobby + game registry. `async with GauntletServer(config) as srv:` runs it.
+
+`games` defaults to every game installed under the `gauntlet.games` entry points.
 
     `srv.tcp_port` is the bound port (config port 0 = ephemeral), `srv.rooms` the open rooms,
     `srv.stats.move_processing_seconds` the server's time per move (move bytes read until
     the next moveRequest/result bytes were written; the bots' think time is not included).
     """
 
-    def __init__(self, config: ServerConfig | None = None) -> None:
+    def __init__(self, config: ServerConfig | None = None,
+                 games: GameRegistry | None = None) -> None:
         self.config = config or ServerConfig()
         self.stats = ServerStats()
+        self.games = games if games is not None else GameRegistry.from_entry_points()
         # The latest replay paths (bounded: a server runs for weeks; the files are the record).
         self.replays: deque[Path] = deque(maxlen=1000)
-        clocks = Clocks(self.config.soft_timeout, self.config.hard_timeout,
-                        enabled=not self.config.no_timeout)
+        defaults = Clocks()
+        clocks = Clocks(
+            self.config.soft_timeout, self.config.hard_timeout,
+            # Hearth's clocks, once the config has them (server/config.py is not ours).
+            decision=getattr(self.config, "decision_timeout", defaults.decision),
+            turn=getattr(self.config, "turn_timeout", defaults.turn),
+            enabled=not self.config.no_timeout,
+        )
         self.lobby = Lobby(
             clocks=clocks, paused=self.config.paused, stats=self.stats,
             on_result=self._store_result, max_rooms=self.config.limits.max_rooms,
             max_observers=self.config.limits.max_observers_per_room,
-            game_factory=self._seeded_games(self.config.seed),
+            games=self.games, seed=self.config.seed,
             empty_room_timeout=self.config.limits.empty_room_seconds,
             max_waiting_seats=self.config.limits.max_waiting_seats,
         )
         self._listener: TcpListener | None = None
-
-    @staticmethod
-    def _seeded_games(seed: int | None) -> Callable[[str | None], Game]:
-        if seed is None:
-            return new_game
-        seeds = random.Random(seed)
-        return lambda game_type: new_game(game_type, seed=seeds.getrandbits(32))
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -100,8 +101,8 @@ class GauntletServer:
 
     async def _store_result(self, room: Room, result: MatchResult) -> None:
         """Runs before the result is announced (a finished game is never lost)."""
-        if not self.config.save_replays:
-            return
+        if not self.config.save_replays or not self.lobby.speaks(room, "sc"):
+            return  # the official replay format exists for Software-Challenge games only
         from server.net.replay import write_replay
 
         path = await asyncio.to_thread(write_replay, room, result, self.config.replay_dir,

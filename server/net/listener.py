@@ -1,7 +1,10 @@
 """The TCP listener: accept, sniff the first bytes, hand the connection to its session.
 
-Thin asyncio glue: sessions do the work. Connections are tracked so that shutdown can tell
-each client goodbye in its own protocol and wait for every handler.
+Thin asyncio glue: sessions do the work. `factories` maps each served protocol name (see
+`server.net.sniff`) to the session class's constructor; a protocol without one (Kettle,
+until its session exists) is not recognised and the connection is closed. Connections are
+tracked so that shutdown can tell each client goodbye in its own protocol and wait for
+every handler.
 """
 
 from __future__ import annotations
@@ -10,13 +13,18 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
+from typing import Any
 
 from server.net.sc_cache import SharedEncodings
-from server.net.sc_session import READ_SIZE, ScSession
+from server.net.sc_session import ScSession
+from server.net.session import READ_SIZE, Session
 from server.net.sniff import NEED_MORE, SC, sniff
 from server.rooms import Lobby
 
 log = logging.getLogger(__name__)
+
+SessionFactory = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Session[Any]]
 
 
 class TcpListener:
@@ -37,7 +45,7 @@ class TcpListener:
         self.lobby = lobby
         self.host = host
         self.port = port
-        self.sessions: set[ScSession] = set()
+        self.sessions: set[Session[Any]] = set()
         self._admin_password = admin_password
         self._max_connections = max_connections
         self._observer_queue = observer_queue
@@ -47,6 +55,13 @@ class TcpListener:
         self._handlers: set[asyncio.Task[None]] = set()
         self._shared = SharedEncodings()
         self._closing = False
+        self.factories: dict[str, SessionFactory] = {SC: self._sc_session}
+
+    def _sc_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                    ) -> Session[Any]:
+        return ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
+                         observer_queue=self._observer_queue, write_timeout=self._write_timeout,
+                         shared=self._shared, message_rate=self._message_rate)
 
     @property
     def bound_port(self) -> int:
@@ -73,16 +88,14 @@ class TcpListener:
                 if not chunk:
                     return
                 first += chunk
-                protocol = sniff(first)
+                protocol = sniff(first, self.factories.keys())
             arrived = time.monotonic()
-            if protocol != SC:
+            factory = self.factories.get(protocol) if protocol is not None else None
+            if factory is None:
                 log.info("%s: unknown protocol (first bytes %r); closing",
                          writer.get_extra_info("peername"), first[:8])
                 return
-            session = ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
-                                observer_queue=self._observer_queue,
-                                write_timeout=self._write_timeout, shared=self._shared,
-                                message_rate=self._message_rate)
+            session = factory(reader, writer)
             self.sessions.add(session)
             try:
                 await session.run(first, arrived)

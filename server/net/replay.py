@@ -29,6 +29,7 @@ def replay_bytes(room: Room, result: MatchResult) -> bytes:
                                                  frozenset(range(len(room.slots))), True)]
     parts = [b"<protocol>\n"]
     for entry in entries:
+        # What the first addressed seat got (mementos are public in Blokus anyway).
         seat = min(entry.seats) if entry.seats else None
         for message in room_event_messages(room, entry, seat):
             # Each packet at column 0, as XStream writes one object per `toXML` call.

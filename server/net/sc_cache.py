@@ -1,8 +1,10 @@
-"""Encode a room message once, send the same bytes to every seat and observer.
+"""Encode a room message once, send the same bytes to every recipient allowed to see it.
 
-A memento is the biggest and most frequent message: both players and every observer get
-the same one. The body comes from the codec's `server_message_body`; each connection frames
-it with its own `send_body` (which adds `<protocol>` on a connection's first send).
+A memento is the biggest and most frequent message: both Blokus players and every observer
+get the same one. Keys name what the recipient may see, (room id, log sequence number,
+audience): audience None is the public view, a seat number a view of that seat's own, so a
+body is shared only between recipients of the same view. The body comes from the codec's
+`server_message_body`; each connection frames it with its own `send_body`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from protocols.sc.connection import server_message_body
 
 
 class SharedEncodings:
-    """A small LRU of encoded message bodies keyed by (room id, log sequence number)."""
+    """A small LRU of encoded message bodies keyed by (room id, log sequence number, audience)."""
 
     def __init__(self, size: int = 1024) -> None:
         self._size = size

@@ -1,24 +1,26 @@
 """Room events and lobby errors in Software-Challenge words (messages and official texts).
 
 Used by the SC session (what each seat and observer receives) and by the replay writer, so
-both say exactly the same thing.
+both say exactly the same thing. The Software-Challenge scoring (2/1/0 win points, a
+violator's parts zeroed) lives here too: the room only knows the game's `Outcome`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.blokus import win_points
 from protocols.sc import messages as m
 from protocols.sc import texts
 from server.rooms import (
     Cause,
+    DecisionRequested,
     Entry,
     GameOver,
     LobbyError,
     LobbyErrorKind,
     MatchResult,
     MoveRejected,
-    MoveRequested,
     PauseChanged,
     Room,
     RoomClosed,
@@ -63,6 +65,32 @@ def rejected_message(room: Room, event: MoveRejected) -> m.RoomError:
     return m.RoomError(room.id, text, event.move)
 
 
+# A crashed match has no SC cause of its own; the official server would not finish it at all.
+CRASH_REASON = "Das Spiel wurde wegen eines Serverfehlers abgebrochen."
+
+
+def sc_scores(result: MatchResult) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Win points and game points per seat, the Software-Challenge way.
+
+    A regular end (or an admin's cancel) scores the game points with the engine's own
+    `win_points` (2 win, 1 tie, 0 loss); a violator gets zero for both parts and everyone
+    else 2 plus their real points; a violation of nobody in particular (or a crash) zeroes all.
+
+    >>> from server.rooms import Outcome, Violation
+    >>> sc_scores(MatchResult(Outcome(0, "regular", (30, 12))))
+    ((2, 0), (30, 12))
+    >>> sc_scores(MatchResult.broken(Violation(Cause.HARD_TIMEOUT, 0), (30, 12)))
+    ((0, 2), (0, 12))
+    """
+    points = result.scores
+    violation = result.violation
+    if violation is None:
+        return win_points(points), points
+    wins = tuple(0 if violation.seat in (None, seat) else 2 for seat in range(len(points)))
+    kept = tuple(0 if violation.seat in (None, seat) else p for seat, p in enumerate(points))
+    return wins, kept
+
+
 def reason(room: Room, result: MatchResult) -> str:
     violation = result.violation
     if violation is None:
@@ -90,14 +118,16 @@ def violation_reason(room: Room, v: Violation) -> str:
             return texts.soft_timeout_reason(name)
         case Cause.HARD_TIMEOUT:
             return texts.hard_timeout_reason(name)
+        case Cause.CRASHED:
+            return CRASH_REASON
     return texts.left_reason(name, "UNKNOWN")
 
 
 def result_message(room: Room, result: MatchResult) -> m.Result:
+    wins, points = sc_scores(result)
     scores = tuple(
-        m.PlayerScore(TEAMS[seat], (result.win_points[seat], result.points[seat]),
-                      room.display_name(seat))
-        for seat in range(len(result.points))
+        m.PlayerScore(TEAMS[seat], (wins[seat], points[seat]), room.display_name(seat))
+        for seat in range(len(points))
     )
     team = None if result.winner is None else TEAMS[result.winner]
     return m.Result(room.id, scores, m.Winner(reason(room, result), result.regular, team))
@@ -109,9 +139,9 @@ def room_event_messages(room: Room, entry: Entry, seat: int | None) -> list[m.Se
     match event:
         case Welcome(seat=welcome_seat):
             return [m.Welcome(room.id, TEAMS[welcome_seat])]
-        case StateChanged(state=state):
-            return [m.Memento(room.id, state)]
-        case MoveRequested():
+        case StateChanged(views=views):
+            return [m.Memento(room.id, views.of(seat))]
+        case DecisionRequested():
             return [m.MoveRequest(room.id)]
         case MoveRejected():
             return [rejected_message(room, event)]

@@ -1,32 +1,48 @@
 """Pick a connection's protocol from its first bytes.
 
 `<` (after optional whitespace or a UTF-8 BOM) is Software-Challenge XML. Kettle frames
-start with a 4-byte big-endian length; that dialect is not served yet, so those bytes (and
-anything else) get the connection closed cleanly.
+start with a 4-byte big-endian length: a first byte 0x00 and a plausible frame length.
+A protocol is only recognised when the listener serves it (`known`); until the Kettle
+session exists, Kettle bytes (and anything else) get the connection closed cleanly.
 
 >>> sniff(b"<protocol><join/>"), sniff(b"  \\n<protocol>"), sniff(b"\\x00\\x00\\x00\\x10{}")
 ('sc', 'sc', None)
+>>> sniff(b"\\x00\\x00\\x00\\x10{}", known={SC, KETTLE}), sniff(b"\\x00\\x00", known={KETTLE})
+('kettle', 'need-more')
 >>> sniff(b"   ") is NEED_MORE
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 SC: Final = "sc"
+KETTLE: Final = "kettle"
 NEED_MORE: Final = "need-more"
 MAX_SNIFF_BYTES: Final = 1024
+# The largest Kettle frame we accept (reference: 1 MiB by default); a bigger length prefix
+# is not a Kettle client.
+MAX_KETTLE_FRAME: Final = 1 << 20
 
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\r\n"
+_KETTLE_HEADER = 4
 
 
-def sniff(first: bytes) -> str | None:
+def sniff(first: bytes, known: Collection[str] = (SC,)) -> str | None:
     """The protocol name for these first bytes, `NEED_MORE`, or None (unknown: close)."""
+    if first[:1] == b"\x00":
+        if KETTLE not in known:
+            return None
+        if len(first) < _KETTLE_HEADER:
+            return NEED_MORE
+        length = int.from_bytes(first[:_KETTLE_HEADER], "big")
+        return KETTLE if 0 < length <= MAX_KETTLE_FRAME else None
     data = first.removeprefix(_BOM).lstrip(_WHITESPACE)
     if not data:
         return NEED_MORE if len(first) < MAX_SNIFF_BYTES else None
-    if data.startswith(b"<"):
+    if data.startswith(b"<") and SC in known:
         return SC
     return None

@@ -1,33 +1,44 @@
 """Rooms: lobby, matches, seats, clocks, admin control — no wire formats here.
 
-`Lobby` places clients in `Room`s; a room runs one match in its own task and reports
-everything through its `MatchLog` to `PlayerLink`s and `ObserverLink`s (protocol sessions).
+`Lobby` places clients in `Room`s; a room runs one match of any registered game in its own
+task, asks the game's adapter (`Game`) who must decide what (`Decision`s), and reports
+everything through its `MatchLog` to `PlayerLink`s and `ObserverLink`s (protocol sessions or
+in-process seats).
 """
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
 from server.rooms.events import (
+    DecisionRequested,
     Entry,
     GameOver,
     MatchLog,
     MoveRejected,
-    MoveRequested,
     PauseChanged,
     RoomClosed,
     RoomEvent,
     StateChanged,
     Welcome,
 )
-from server.rooms.game import BLOKUS_GAME_TYPE, BlokusGame, Game, RuleViolation, UnknownGameType
+from server.rooms.game import (
+    Clock,
+    Decision,
+    Game,
+    OnRefusal,
+    RuleViolation,
+    UnknownGameType,
+    Views,
+)
 from server.rooms.lobby import AdminLink, Lobby, Seating, SlotRequest
-from server.rooms.result import Cause, LeftCause, MatchResult, Violation
+from server.rooms.result import Cause, LeftCause, MatchResult, Outcome, Violation
 from server.rooms.room import Clocks, ObserverLink, PlayerLink, Room, ServerStats, Slot
 
 __all__ = [
-    "BLOKUS_GAME_TYPE",
     "AdminLink",
-    "BlokusGame",
     "Cause",
+    "Clock",
     "Clocks",
+    "Decision",
+    "DecisionRequested",
     "Entry",
     "Game",
     "GameOver",
@@ -38,8 +49,9 @@ __all__ = [
     "MatchLog",
     "MatchResult",
     "MoveRejected",
-    "MoveRequested",
     "ObserverLink",
+    "OnRefusal",
+    "Outcome",
     "PauseChanged",
     "PlayerLink",
     "Room",
@@ -52,6 +64,7 @@ __all__ = [
     "SlotRequest",
     "StateChanged",
     "UnknownGameType",
+    "Views",
     "Violation",
     "Welcome",
 ]

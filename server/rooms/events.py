@@ -1,7 +1,8 @@
 """The match event log: everything a room tells anyone, numbered, in one place.
 
-Every event carries its audience (which seats, whether observers). Players, observers and
-the replay writer all read the same entries, so there is no second copy of "what happened".
+Every entry carries its audience (which seats, whether observers) and everything needed to
+render it per recipient (`StateChanged.views.of(seat)`). Players, observers and the replay
+writer all read the same entries, so there is no second copy of "what happened".
 """
 
 from __future__ import annotations
@@ -9,31 +10,44 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from server.rooms.game import Decision, Views
 from server.rooms.result import MatchResult
 
 
 @dataclass(frozen=True)
 class Welcome:
-    """The match starts; tells a seat which team it plays."""
+    """The match starts; tells a seat which seat (team, player) it plays."""
 
     seat: int
 
 
 @dataclass(frozen=True)
 class StateChanged:
-    """A new game state (the SC memento)."""
+    """News from the game: `views.of(seat)` is what `seat` (None = observer) receives
+    (Blokus: the same state for all, the SC memento; Hearth: history entries per viewer)."""
 
-    state: Any
+    views: Views
+
+    @property
+    def state(self) -> Any:
+        """The public part (the whole state for games without hidden information)."""
+        return self.views.public
 
 
 @dataclass(frozen=True)
-class MoveRequested:
+class DecisionRequested:
+    """`seat` is asked `decision`; its clock runs from the moment this was written."""
+
     seat: int
+    decision: Decision
 
 
 @dataclass(frozen=True)
 class MoveRejected:
-    """A move was refused: a rule violation (`mistake_text`) or a process violation."""
+    """An answer was refused: a rule violation (`mistake_text`) or a process violation.
+
+    `final` True: the match ends over it; False: a nack, the seat's decision stays open.
+    """
 
     seat: int
     move: Any
@@ -42,6 +56,7 @@ class MoveRejected:
     mistake_text: str = ""
     process: str = ""
     expected_seat: int | None = None
+    final: bool = True
 
 
 @dataclass(frozen=True)
@@ -60,7 +75,8 @@ class RoomClosed:
 
 
 RoomEvent = (
-    Welcome | StateChanged | MoveRequested | MoveRejected | PauseChanged | GameOver | RoomClosed
+    Welcome | StateChanged | DecisionRequested | MoveRejected | PauseChanged | GameOver
+    | RoomClosed
 )
 
 

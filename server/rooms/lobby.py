@@ -7,16 +7,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Protocol
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
-from server.rooms.game import Game, new_game
 from server.rooms.room import Clocks, ResultHook, Room, ServerStats, Slot
 
+if TYPE_CHECKING:
+    from server.games.registry import GameRegistry
+
 log = logging.getLogger(__name__)
+
+# The game a protocol's client gets when it names none (SC `join` without gameType).
+DEFAULT_GAMES: Mapping[str, str] = MappingProxyType({"sc": "swc_2027_blokus",
+                                                     "kettle": "hearth"})
 
 
 class AdminLink(Protocol):
@@ -41,7 +49,10 @@ class Seating:
 
 
 class Lobby:
-    """All open rooms of a server.
+    """All open rooms of a server, for every registered game.
+
+    Player calls name the caller's wire `protocol` ("sc", "kettle"): a client is only seated
+    in a game its protocol can seat (the game's plugin says which).
 
     >>> import asyncio
     >>> async def demo():
@@ -63,10 +74,16 @@ class Lobby:
         on_result: ResultHook | None = None,
         max_rooms: int = 1000,
         max_observers: int = 16,
-        game_factory: Callable[[str | None], Game] = new_game,
+        games: GameRegistry | None = None,
+        seed: int | None = None,
+        default_games: Mapping[str, str] = DEFAULT_GAMES,
         empty_room_timeout: float | None = 600.0,
         max_waiting_seats: int = 8,
     ) -> None:
+        if games is None:
+            from server.games.registry import GameRegistry
+
+            games = GameRegistry.from_entry_points()
         self.rooms: dict[str, Room] = {}
         self.clocks = clocks or Clocks()
         self.paused = paused
@@ -76,16 +93,22 @@ class Lobby:
         self._on_result = on_result
         self._max_rooms = max_rooms
         self._max_observers = max_observers
-        self._game_factory = game_factory
+        self.games = games
+        self.default_games = default_games
+        # Seeds the games in room-creation order, so that a series can be replayed exactly;
+        # None: every game draws fresh randomness.
+        self._seeds = random.Random(seed) if seed is not None else None
         self._empty_room_timeout = empty_room_timeout
         self._max_waiting_seats = max_waiting_seats
 
     # ------------------------------------------------------------------ rooms
-    def _new_room(self, game_type: str | None, slots: list[Slot], paused: bool,
+    def _new_room(self, game_type: str, slots: list[Slot], paused: bool,
                   clocks: Clocks | None = None) -> Room:
+        plugin = self.games.get(game_type)  # UnknownGameType propagates: the caller drops
         if len(self.rooms) >= self._max_rooms:
             raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
-        game = self._game_factory(game_type)  # UnknownGameType propagates: the caller drops
+        seed = self._seeds.getrandbits(32) if self._seeds is not None else None
+        game = plugin.new_game(seed)
         room = Room(
             game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
             on_result=self._on_result, on_closed=self._room_closed,
@@ -116,29 +139,47 @@ class Lobby:
             raise LobbyError(LobbyErrorKind.LIMIT, None,
                              f"more than {self._max_waiting_seats} rooms waiting for this client")
 
-    def join(self, link: object, game_type: str | None) -> Seating:
-        """Any free unreserved seat (game type not checked, as officially), else a new room."""
+    def speaks(self, room: Room, protocol: str) -> bool:
+        """Whether a client of `protocol` can play or watch `room`'s game."""
+        return room.game_type in self.games and self.games.get(room.game_type).speaks(protocol)
+
+    def _check_protocol(self, room: Room, protocol: str) -> None:
+        if not self.speaks(room, protocol):
+            raise LobbyError(LobbyErrorKind.BAD_REQUEST, room.id,
+                             f"{room.game_type} cannot be played over {protocol}")
+
+    def join(self, link: object, game_type: str | None, protocol: str = "sc") -> Seating:
+        """Any free unreserved seat in a game `protocol` can seat (the game type itself is not
+        checked, as officially), else a new room of `game_type` (None: the protocol's default).
+        """
         self._check_waiting(link)
         for room in self.rooms.values():
             seat = room.free_unreserved_seat()
-            if seat is not None and room.seat_of(link) is None:
+            if seat is not None and room.seat_of(link) is None and self.speaks(room, protocol):
                 return self._take(room, seat, link)
-        room = self._new_room(game_type, [Slot(), Slot()], self.paused)
+        game_id = game_type or self.default_games.get(protocol)
+        if game_type is not None and game_id in self.games \
+                and not self.games.get(game_id).speaks(protocol):
+            raise LobbyError(LobbyErrorKind.BAD_REQUEST, game_id,
+                             f"{game_id} cannot be played over {protocol}")
+        room = self._new_room(game_id or "", [Slot(), Slot()], self.paused)
         return self._take(room, 0, link)
 
-    def join_room(self, link: object, room_id: str) -> Seating:
+    def join_room(self, link: object, room_id: str, protocol: str = "sc") -> Seating:
         room = self.room(room_id)
+        self._check_protocol(room, protocol)
         self._check_waiting(link)
         seat = room.free_unreserved_seat()
         if seat is None:
             raise LobbyError(LobbyErrorKind.ROOM_FULL, room_id)
         return self._take(room, seat, link)
 
-    def join_prepared(self, link: object, code: str) -> Seating:
+    def join_prepared(self, link: object, code: str, protocol: str = "sc") -> Seating:
         found = self._reservations.get(code)
         if found is None or found[0].closed:
             raise LobbyError(LobbyErrorKind.RESERVATION_NOT_FOUND, code)
         room, seat = found
+        self._check_protocol(room, protocol)
         self._check_waiting(link)
         if room.slots[seat].player is not None or room.started:
             # Taken (a reservation seats one player); it stays valid until the room starts,
@@ -175,14 +216,18 @@ class Lobby:
 
     def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool,
                 clocks: Clocks | None = None) -> tuple[Room, list[str]]:
-        """A room with the given slots; one reservation per reserved slot, in slot order.
+        """A room of any registered game (None: Blokus) with the given slots; one reservation
+        per reserved slot, in slot order.
 
-        `clocks` overrides the server's move clocks for this room only.
+        `clocks` overrides the server's clocks for this room only.
         """
-        if len(slots) != 2:
-            raise LobbyError(LobbyErrorKind.BAD_REQUEST, None, "a room needs exactly 2 slots")
+        game_id = game_type or self.default_games["sc"]
+        seats = self.games.get(game_id).seat_count  # UnknownGameType propagates
+        if len(slots) != seats:
+            raise LobbyError(LobbyErrorKind.BAD_REQUEST, None,
+                             f"a room needs exactly {seats} slots")
         room = self._new_room(
-            game_type,
+            game_id,
             [Slot(s.display_name, s.can_timeout, s.reserved) for s in slots],
             pause,
             clocks,

@@ -1,7 +1,9 @@
 """How a match ended, in game- and protocol-neutral terms.
 
-The protocol layer turns a `MatchResult` into its own wording (the SC texts live in
-`protocols/sc/texts.py`); the room only decides *what* happened.
+A game reports its own `Outcome` (who won, why, the score parts); the room adds a
+`Violation` when a seat (or the server) broke the match instead. Each protocol turns a
+`MatchResult` into its own wording and scoring (the Software-Challenge 2/1/0 win points and
+texts live in `server/net/sc_translate.py`); the room only decides *what* happened.
 """
 
 from __future__ import annotations
@@ -10,8 +12,24 @@ import enum
 from dataclasses import dataclass
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: `winner` seat (None = draw / nobody), `reason`, score parts per seat.
+
+    The shape of python-chess's `Outcome`, plus the per-seat scores a game may report.
+
+    >>> Outcome(0, "hero died", (1, 0)).winner
+    0
+    """
+
+    winner: int | None
+    reason: str
+    scores: tuple[int, ...] = ()
+
+
 class Cause(enum.Enum):
-    """Why a match ended (the official `ScoreCause` / violation kinds)."""
+    """Why a match ended other than by the rules (the official `ScoreCause` / violation kinds,
+    plus what the room adds: concede and a crashed game)."""
 
     REGULAR = "REGULAR"
     LEFT = "LEFT"
@@ -19,6 +37,8 @@ class Cause(enum.Enum):
     PROCESS_VIOLATION = "PROCESS_VIOLATION"
     SOFT_TIMEOUT = "SOFT_TIMEOUT"
     HARD_TIMEOUT = "HARD_TIMEOUT"
+    CONCEDED = "CONCEDED"
+    CRASHED = "CRASHED"
 
 
 class LeftCause(enum.Enum):
@@ -33,7 +53,8 @@ class LeftCause(enum.Enum):
 
 @dataclass(frozen=True)
 class Violation:
-    """A player broke the match; `seat` None means nobody in particular ("Alle Spieler")."""
+    """A player broke the match; `seat` None means nobody in particular ("Alle Spieler")
+    or, for `CRASHED`, the server itself."""
 
     cause: Cause
     seat: int | None
@@ -49,37 +70,38 @@ class Violation:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """Per seat (seat 0 = team ONE): win points (2/1/0) and game points; the winner seat."""
+    """The game's (or the room's) `outcome`, and the violation that ended the match, if any.
 
-    win_points: tuple[int, ...]
-    points: tuple[int, ...]
-    winner: int | None
-    regular: bool
+    `regular` is True when the game ended by its own rules or an admin stopped it.
+    """
+
+    outcome: Outcome
     violation: Violation | None = None
 
-    @classmethod
-    def regular_end(cls, points: tuple[int, ...]) -> MatchResult:
-        """Winner by points; a tie has no winner and gives everyone 1."""
-        best = max(points)
-        leaders = [i for i, p in enumerate(points) if p == best]
-        if len(leaders) > 1:
-            return cls(tuple(1 for _ in points), points, None, True)
-        winner = leaders[0]
-        wins = tuple(2 if i == winner else 0 for i in range(len(points)))
-        return cls(wins, points, winner, True)
+    @property
+    def winner(self) -> int | None:
+        return self.outcome.winner
+
+    @property
+    def reason(self) -> str:
+        return self.outcome.reason
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.outcome.scores
+
+    @property
+    def regular(self) -> bool:
+        return self.violation is None
 
     @classmethod
-    def violated(cls, points: tuple[int, ...], violation: Violation) -> MatchResult:
-        """The violator gets all-zero parts; the others get 2 plus their real points."""
-        wins: list[int] = []
-        pts: list[int] = []
-        for seat, p in enumerate(points):
-            if violation.seat is None or seat == violation.seat:
-                wins.append(0)
-                pts.append(0)
-            else:
-                wins.append(2)
-                pts.append(p)
-        others = [i for i in range(len(points)) if i != violation.seat]
-        winner = others[0] if violation.seat is not None and len(others) == 1 else None
-        return cls(tuple(wins), tuple(pts), winner, False, violation)
+    def broken(cls, violation: Violation, scores: tuple[int, ...]) -> MatchResult:
+        """A match a seat broke: with two seats the other one wins; the reason is the cause.
+
+        >>> MatchResult.broken(Violation(Cause.HARD_TIMEOUT, 0), (3, 5)).winner
+        1
+        """
+        winner: int | None = None
+        if violation.seat is not None and len(scores) == 2:
+            winner = 1 - violation.seat
+        return cls(Outcome(winner, violation.cause.value.lower(), scores), violation)

@@ -1,8 +1,13 @@
 """A room: one match, one asyncio task, no wire formats.
 
-The room owns the game, the seats, the clocks and the match log. Sessions talk to it through
-small synchronous calls (`submit`, `player_gone`, `pause`, `step`, `cancel`) that only enqueue
-commands; the room task handles them strictly in order, between moves.
+The room owns the game, the seats, the clocks and the match log. It asks the game which
+seats must decide (`Game.pending()`), requests each new decision from its seat, awaits
+answers from all of them at once (a mulligan asks both seats), checks each answer's arrival
+stamp against that seat's clock, applies it and logs the news per recipient.
+
+Sessions talk to the room through small synchronous calls (`submit`, `concede`,
+`player_gone`, `pause`, `step`, `cancel`) that only enqueue commands; the room task handles
+them strictly in order, between answers.
 """
 
 from __future__ import annotations
@@ -13,25 +18,25 @@ import logging
 import time
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
 from server.rooms.events import (
+    DecisionRequested,
     Entry,
     GameOver,
     MatchLog,
     MoveRejected,
-    MoveRequested,
     PauseChanged,
     RoomClosed,
     RoomEvent,
     StateChanged,
     Welcome,
 )
-from server.rooms.game import Game, RuleViolation
-from server.rooms.result import Cause, LeftCause, MatchResult, Violation
+from server.rooms.game import Clock, Decision, Game, OnRefusal, RuleViolation
+from server.rooms.result import Cause, LeftCause, MatchResult, Outcome, Violation
 
 log = logging.getLogger(__name__)
 move_log = logging.getLogger("gauntlet.moves")
@@ -41,11 +46,15 @@ NOT_REQUESTED = "NOT_REQUESTED"
 
 
 class PlayerLink(Protocol):
-    """How a room reaches a player (a protocol session or an in-process bot)."""
+    """How a room reaches a player: a protocol session or an in-process seat.
 
-    async def send_room_event(self, room: Room, seat: int, entry: Entry) -> float | None:
-        """Deliver `entry`; return `time.monotonic()` once its bytes are written, None if gone."""
-        ...
+    The room calls `send_room_event` for every entry addressed to the seat (welcome, news,
+    decision requests, refusals, the result, the room's end) and waits for it; the return
+    value is `time.monotonic()` once the bytes are written (a decision's clock starts
+    then), None if the player is gone. Answers go back through `Room.submit`.
+    """
+
+    async def send_room_event(self, room: Room, seat: int, entry: Entry) -> float | None: ...
 
 
 class ObserverLink(Protocol):
@@ -68,10 +77,17 @@ class Slot:
 
 @dataclass(frozen=True)
 class Clocks:
-    """Per-room move clocks in seconds; `enabled` False is `--no-timeout`."""
+    """Per-room clocks in seconds; `enabled` False is `--no-timeout` (no clock at all).
+
+    `soft`/`hard` time `Clock.MOVE` decisions (Software-Challenge, per move); `decision`
+    and `turn` time `Clock.DECISION` decisions (Hearth: each decision, and all decisions
+    of one turn together).
+    """
 
     soft: float = 2.0
     hard: float = 10.0
+    decision: float = 10.0
+    turn: float = 75.0
     enabled: bool = True
 
 
@@ -104,6 +120,11 @@ class _Gone:
 
 
 @dataclass(frozen=True)
+class _Concede:
+    seat: int
+
+
+@dataclass(frozen=True)
 class _Pause:
     paused: bool
 
@@ -123,8 +144,17 @@ class _Abandon:
     pass
 
 
-_Command = _Seated | _Move | _Gone | _Pause | _Step | _Cancel | _Abandon
+_Command = _Seated | _Move | _Gone | _Concede | _Pause | _Step | _Cancel | _Abandon
 ResultHook = Callable[["Room", MatchResult], Awaitable[None]]
+
+
+@dataclass
+class _Open:
+    """A decision requested from a seat and not answered yet."""
+
+    decision: Decision
+    requested: float  # when the request's bytes were written: the clock starts there
+    deadline: float | None  # None = untimed (clocks off, or the seat may not time out)
 
 
 class _MatchOver(Exception):
@@ -139,8 +169,8 @@ class _Abandoned(Exception):
 class Room:
     """One match. Create through the `Lobby`; `start_task()` runs it.
 
-    Seat `i` is slot `i` (slot 0 = the first team). Room ids and reservations are uuid4
-    strings (unguessable).
+    Seat `i` is slot `i` (slot 0 = the first team / player). Room ids and reservations are
+    uuid4 strings (unguessable).
     """
 
     def __init__(
@@ -176,8 +206,11 @@ class Room:
         self._on_result = on_result
         self._on_closed = on_closed
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue(inbox_size)
-        # Arrival stamp of the last applied move until the next request/result is written.
+        # Arrival stamp of the last applied answer until the next request/result is written.
         self._pending_arrival: float | None = None
+        # Open decisions by seat, and per seat the turn whose budget is running and its start.
+        self._open: dict[int, _Open] = {}
+        self._turn_start: dict[int, tuple[int, float]] = {}
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -206,6 +239,11 @@ class Room:
     def display_name(self, seat: int | None) -> str:
         return self.slots[seat].display_name if seat is not None else ""
 
+    def open_decision(self, seat: int) -> Decision | None:
+        """The decision `seat` was asked and has not answered yet (None: nothing asked)."""
+        found = self._open.get(seat)
+        return None if found is None else found.decision
+
     # ------------------------------------------------------------------ commands (non-blocking)
     def _put(self, command: _Command) -> None:
         if self.closed:
@@ -221,13 +259,24 @@ class Room:
         self._put(_Seated(seat))
 
     def submit(self, link: object, data: Any, arrived: float) -> None:
-        """A room packet from `link`; `arrived` is `time.monotonic()` when its bytes were read."""
+        """An answer from `link`; `arrived` is `time.monotonic()` when its bytes were read.
+
+        Raises `LobbyError` (NOT_A_MEMBER, NON_MOVE) at once; whether the answer is legal is
+        decided by the room task: a refusal comes back as a `MoveRejected` entry.
+        """
         seat = self.seat_of(link)
         if seat is None:
             raise LobbyError(LobbyErrorKind.NOT_A_MEMBER, self.id)
-        if not self.game.is_move(data):
+        if not self.game.accepts(data):
             raise LobbyError(LobbyErrorKind.NON_MOVE, data)
         self._put(_Move(seat, data, arrived))
+
+    def concede(self, link: object) -> None:
+        """`link`'s seat gives up: the match ends at once, the other seat wins."""
+        seat = self.seat_of(link)
+        if seat is None:
+            raise LobbyError(LobbyErrorKind.NOT_A_MEMBER, self.id)
+        self._put(_Concede(seat))
 
     def player_gone(self, link: object, cause: LeftCause) -> None:
         """The player's connection ended or it left; before the start this frees the seat."""
@@ -288,12 +337,13 @@ class Room:
         except asyncio.CancelledError:
             self._close()
             raise
-        except Exception:
-            # A bug in one match must not take others down: end it as nobody's fault.
+        except Exception as exc:
+            # A bug in one match must not take others down. The game may be inconsistent,
+            # so nothing of it is trusted: no winner, no scores, the reason says why.
             log.exception("room %s crashed", self.id)
             if self.result is None:
                 with contextlib.suppress(Exception):
-                    await self._finish(MatchResult.regular_end(self.game.points()))
+                    await self._finish(self._crashed(exc))
         finally:
             self._close()
 
@@ -305,13 +355,13 @@ class Room:
             self._on_closed(self)
 
     # ------------------------------------------------------------------ delivery
-    async def _emit(self, event: RoomEvent, seats: set[int] | frozenset[int] = frozenset(),
+    async def _emit(self, event: RoomEvent, seats: Collection[int] = frozenset(),
                     observers: bool = False) -> float | None:
         """Log `event` and deliver it: observers first (never blocking), then the seats.
 
         Returns the time the last player write completed (for clocks and stats).
         """
-        entry = self.log.append(event, seats, observers)
+        entry = self.log.append(event, frozenset(seats), observers)
         if observers:
             for link in list(self.observers):
                 if not link.offer_room_event(self, entry):
@@ -326,8 +376,16 @@ class Room:
                     written = t
         return written
 
+    async def _news(self, seats: Collection[int], observers: bool) -> float | None:
+        """The game's news since these recipients last got some, to them."""
+        seats = frozenset(seats)
+        return await self._emit(StateChanged(self.game.news(seats, observers)), seats, observers)
+
     def _all_seats(self) -> frozenset[int]:
         return frozenset(range(len(self.slots)))
+
+    def _seats_present(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.slots) if s.player is not None)
 
     # ------------------------------------------------------------------ phases
     async def _wait_for_start(self) -> None:
@@ -351,7 +409,7 @@ class Room:
                 case _Pause(paused=paused):
                     await self._set_paused(paused)
                 case _Move(seat=seat, move=move):
-                    raise _MatchOver(await self._not_requested(seat, move))
+                    await self._refuse_unasked(seat, move)
                 case _:
                     pass
         self.started = True
@@ -360,104 +418,163 @@ class Room:
         seats = self._all_seats()
         for seat in sorted(seats):
             await self._emit(Welcome(seat), {seat})
-        await self._emit(StateChanged(self.game.snapshot()),
-                         frozenset() if self.paused else seats, observers=True)
+        await self._news(frozenset() if self.paused else seats, observers=True)
         while True:
             if self.game.is_over:
-                raise _MatchOver(MatchResult.regular_end(self.game.points()))
+                raise _MatchOver(self._game_result())
             if self.paused:
                 self._pending_arrival = None  # a pause is not server processing time
                 if not await self._wait_while_paused():
                     continue
-            seat = self.game.seat_to_move()
-            requested = await self._emit(MoveRequested(seat), {seat})
+            await self._request_pending()
+            await self._await_answer()
+
+    def _game_result(self) -> MatchResult:
+        outcome = self.game.outcome()
+        assert outcome is not None, "a game that is over has an outcome"
+        return MatchResult(outcome)
+
+    async def _request_pending(self) -> None:
+        """Ask every seat the game waits for; decisions still open keep their clocks."""
+        pending = self.game.pending()
+        for seat in [s for s, o in self._open.items() if pending.get(s) != o.decision]:
+            del self._open[seat]  # no longer asked (the game moved on without it)
+        for seat, decision in pending.items():
+            if seat in self._open:
+                continue
+            requested = await self._emit(DecisionRequested(seat, decision), {seat})
             if requested is None:  # the player's connection is gone; its reader reports why
                 requested = time.monotonic()
             self._record_processing(requested)
-            await self._await_move(seat, requested)
+            self._open[seat] = _Open(decision, requested, self._deadline(seat, decision,
+                                                                         requested))
+
+    def _deadline(self, seat: int, decision: Decision, requested: float) -> float | None:
+        if not self.clocks.enabled or not self.slots[seat].can_timeout:
+            return None
+        if decision.clock is Clock.MOVE:
+            return requested + self.clocks.hard
+        deadline = requested + self.clocks.decision
+        if decision.turn is not None:
+            turn, start = self._turn_start.get(seat, (None, requested))
+            if turn != decision.turn:
+                start = requested
+                self._turn_start[seat] = (decision.turn, start)
+            deadline = min(deadline, start + self.clocks.turn)
+        return deadline
+
+    async def _next_command(self) -> _Command:
+        """The next command, or the end of the match when an open decision runs out of time."""
+        timed = [(o.deadline, seat) for seat, o in self._open.items() if o.deadline is not None]
+        if not timed:
+            return await self._inbox.get()
+        deadline, seat = min(timed)
+        try:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(remaining):
+                return await self._inbox.get()
+        except TimeoutError:
+            move_log.info("room %s seat %d: no answer in time", self.id, seat)
+            raise _MatchOver(await self._lost(Violation(Cause.HARD_TIMEOUT, seat))) from None
+
+    async def _await_answer(self) -> None:
+        """Handle commands until an answer was applied (or the match ends)."""
+        while True:
+            command = await self._next_command()
+            match command:
+                case _Move(seat=seat, move=move, arrived=arrived):
+                    if await self._answer(seat, move, arrived):
+                        return
+                case _Pause(paused=paused):
+                    await self._set_paused(paused)
+                case _:
+                    await self._end_on(command)  # step while waiting, duplicate seat notices
 
     async def _wait_while_paused(self) -> bool:
-        """Handle commands while paused; True when a move should be requested now."""
+        """Handle commands while paused; True when decisions should be requested now."""
         command = await self._inbox.get()
         match command:
             case _Step():
-                await self._emit(StateChanged(self.game.snapshot()), self._all_seats())
+                await self._news(self._all_seats(), observers=False)
                 return True
             case _Pause(paused=False):
                 await self._set_paused(False)
-                await self._emit(StateChanged(self.game.snapshot()), self._all_seats())
+                await self._news(self._all_seats(), observers=False)
                 return True
-            case _Pause(paused=True):
-                return False
-            case _Move(seat=seat, move=move):
-                raise _MatchOver(await self._not_requested(seat, move))
+            case _Move(seat=seat, move=move, arrived=arrived):
+                # Only a decision asked before the pause (the other seat's mulligan) may
+                # still be answered; anything else was not requested.
+                await self._answer(seat, move, arrived)
+            case _:
+                await self._end_on(command)
+        return False
+
+    async def _end_on(self, command: _Command) -> None:
+        """The commands that end a running match; others are ignored here."""
+        match command:
             case _Gone(seat=seat, cause=cause):
-                raise _MatchOver(self._left_result(seat, cause))
+                self.slots[seat].player = None  # it is gone: nothing more is sent to it
+                raise _MatchOver(await self._lost(Violation(Cause.LEFT, seat, left_cause=cause)))
+            case _Concede(seat=seat):
+                raise _MatchOver(await self._lost(Violation(Cause.CONCEDED, seat)))
             case _Cancel():
                 raise _MatchOver(self._cancel_result())
-        return False
 
     def _record_processing(self, written: float | None) -> None:
         if self._pending_arrival is not None and written is not None:
             self.stats.move_processing_seconds.append(written - self._pending_arrival)
         self._pending_arrival = None
 
-    async def _await_move(self, seat: int, requested: float) -> None:
-        """Wait for the requested move and apply it."""
-        timed = self.clocks.enabled and self.slots[seat].can_timeout
-        deadline = requested + self.clocks.hard
-        while True:
-            try:
-                if timed:
-                    remaining = deadline - time.monotonic()
-                    if remaining <= 0:
-                        raise TimeoutError
-                    async with asyncio.timeout(remaining):
-                        command = await self._inbox.get()
-                else:
-                    command = await self._inbox.get()
-            except TimeoutError:
-                move_log.info("room %s seat %d: no move within %.3f s", self.id, seat,
-                              self.clocks.hard)
-                raise _MatchOver(self._violation(Violation(Cause.HARD_TIMEOUT, seat))) from None
-            match command:
-                case _Move(seat=mover, move=move, arrived=arrived):
-                    if mover != seat:
-                        raise _MatchOver(await self._not_your_turn(mover, seat, move))
-                    think = arrived - requested
-                    self.stats.think_seconds.append(think)
-                    move_log.info("room %s seat %d moved after %.3f s", self.id, seat, think)
-                    if timed and think > self.clocks.soft:
-                        raise _MatchOver(self._violation(Violation(Cause.SOFT_TIMEOUT, seat)))
-                    await self._apply(seat, move)
-                    self._pending_arrival = arrived
-                    return
-                case _Pause(paused=paused):
-                    await self._set_paused(paused)
-                case _Gone(seat=gone, cause=cause):
-                    raise _MatchOver(self._left_result(gone, cause))
-                case _Cancel():
-                    raise _MatchOver(self._cancel_result())
-                case _:
-                    pass  # step while a move is pending, duplicate seat notices
-
-    async def _apply(self, seat: int, move: Any) -> None:
+    async def _answer(self, seat: int, move: Any, arrived: float) -> bool:
+        """Check `seat`'s answer against its open decision and clock; True once applied."""
+        opened = self._open.get(seat)
+        if opened is None:
+            await self._refuse_unasked(seat, move)
+            return False
+        think = arrived - opened.requested
+        self.stats.think_seconds.append(think)
+        move_log.info("room %s seat %d answered after %.3f s", self.id, seat, think)
+        if opened.deadline is not None:
+            if opened.decision.clock is Clock.MOVE and think > self.clocks.soft:
+                raise _MatchOver(await self._lost(Violation(Cause.SOFT_TIMEOUT, seat)))
+            if arrived > opened.deadline:  # read in time, but the room saw it too late
+                raise _MatchOver(await self._lost(Violation(Cause.HARD_TIMEOUT, seat)))
         try:
             self.game.apply(seat, move)
         except RuleViolation as exc:
+            final = self.game.on_refusal is OnRefusal.END_MATCH
             await self._emit(
-                MoveRejected(seat, move, True, mistake_name=exc.name, mistake_text=exc.text),
+                MoveRejected(seat, move, True, mistake_name=exc.name, mistake_text=exc.text,
+                             final=final),
                 {seat}, observers=True,
             )
-            raise _MatchOver(self._violation(Violation(
-                Cause.RULE_VIOLATION, seat, mistake_name=exc.name, mistake_text=exc.text,
-                move=move,
-            ))) from None
-        # Paused: the new state goes to observers only, except the final one, which the
-        # players need before the result.
+            if final:
+                raise _MatchOver(await self._lost(Violation(
+                    Cause.RULE_VIOLATION, seat, mistake_name=exc.name, mistake_text=exc.text,
+                    move=move,
+                ))) from None
+            return False  # a nack: the same decision stays open, its clock keeps running
+        del self._open[seat]
+        # Paused: the news go to observers only, except the final ones, which the players
+        # need before the result.
         to_players = not self.paused or self.game.is_over
-        await self._emit(StateChanged(self.game.snapshot()),
-                         self._all_seats() if to_players else frozenset(), observers=True)
+        await self._news(self._all_seats() if to_players else frozenset(), observers=True)
+        self._pending_arrival = arrived
+        return True
+
+    async def _refuse_unasked(self, seat: int, move: Any) -> None:
+        """An answer from a seat with no open decision: out of turn, or nothing was asked."""
+        expected = min(self._open) if self._open else None
+        process = NOT_YOUR_TURN if expected is not None else NOT_REQUESTED
+        final = self.game.on_refusal is OnRefusal.END_MATCH
+        await self._emit(MoveRejected(seat, move, False, process=process, expected_seat=expected,
+                                      final=final), {seat})
+        if final:
+            raise _MatchOver(await self._lost(Violation(
+                Cause.PROCESS_VIOLATION, seat, move=move, process=process,
+                expected_seat=expected)))
 
     async def _set_paused(self, paused: bool) -> None:
         if paused == self.paused:
@@ -466,43 +583,40 @@ class Room:
         await self._emit(PauseChanged(paused), observers=True)
 
     # ------------------------------------------------------------------ results
-    async def _not_requested(self, seat: int, move: Any) -> MatchResult:
-        await self._emit(MoveRejected(seat, move, False, process=NOT_REQUESTED), {seat})
-        return self._violation(Violation(Cause.PROCESS_VIOLATION, seat, move=move,
-                                         process=NOT_REQUESTED))
-
-    async def _not_your_turn(self, seat: int, expected: int, move: Any) -> MatchResult:
-        await self._emit(MoveRejected(seat, move, False, process=NOT_YOUR_TURN,
-                                      expected_seat=expected), {seat})
-        return self._violation(Violation(Cause.PROCESS_VIOLATION, seat, move=move,
-                                         process=NOT_YOUR_TURN, expected_seat=expected))
-
-    def _violation(self, violation: Violation) -> MatchResult:
-        return MatchResult.violated(self.game.points(), violation)
-
-    def _left_result(self, seat: int, cause: LeftCause) -> MatchResult:
-        self.slots[seat].player = None
-        return self._violation(Violation(Cause.LEFT, seat, left_cause=cause))
+    async def _lost(self, violation: Violation) -> MatchResult:
+        """`violation.seat` loses. A game that records a concession (Hearth) tells the
+        remaining seats and the observers how it ended, in its own news."""
+        if violation.seat is not None and self.started and not self.game.is_over \
+                and self.game.concede(violation.seat):
+            await self._news(self._seats_present(), observers=True)
+        return MatchResult.broken(violation, self.game.scores())
 
     def _not_connected_result(self) -> MatchResult:
         missing = [i for i, s in enumerate(self.slots) if s.player is None or not s.present]
         seat = missing[0] if len(missing) == 1 else None
-        return self._violation(Violation(Cause.LEFT, seat, left_cause=LeftCause.NOT_CONNECTED))
+        return MatchResult.broken(Violation(Cause.LEFT, seat, left_cause=LeftCause.NOT_CONNECTED),
+                                  self.game.scores())
 
     def _cancel_result(self) -> MatchResult:
         if all(s.player is not None for s in self.slots):
-            return MatchResult.regular_end(self.game.points())
+            return MatchResult(self.game.stopped())
         return self._not_connected_result()
+
+    def _crashed(self, exc: BaseException) -> MatchResult:
+        zeros = tuple(0 for _ in self.slots)
+        return MatchResult(Outcome(None, f"crashed: {type(exc).__name__}", zeros),
+                           Violation(Cause.CRASHED, None))
 
     async def _finish(self, result: MatchResult) -> None:
         """Store the result (replay, later the database), then announce it, then close."""
         self.result = result
+        self._open.clear()
         if self._on_result is not None:
             try:
                 await self._on_result(self, result)
             except Exception:
                 log.exception("room %s: storing the result failed", self.id)
-        seats = frozenset(i for i, s in enumerate(self.slots) if s.player is not None)
+        seats = self._seats_present()
         self._record_processing(await self._emit(GameOver(result), seats, observers=True))
         await self._emit(RoomClosed(), seats, observers=True)
         self.stats.matches_finished += 1

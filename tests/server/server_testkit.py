@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from server.rooms import (
+    DecisionRequested,
     Entry,
     GameOver,
-    MoveRequested,
     Room,
     RoomClosed,
     RoomEvent,
@@ -41,7 +41,7 @@ class InProcessPlayer:
         self.events.append(entry.event)
         if isinstance(entry.event, StateChanged):
             self.state = entry.event.state
-        elif isinstance(entry.event, MoveRequested) and self.answer:
+        elif isinstance(entry.event, DecisionRequested) and self.answer:
             task = asyncio.create_task(self._respond(room))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)

@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["server.config", "server.rooms.lobby", "server.rooms.game", "server.net.sniff",
-           "server.runtime", "server.net.ratelimit"]
+MODULES = ["server.config", "server.rooms.lobby", "server.rooms.game", "server.rooms.result",
+           "server.net.sniff", "server.runtime", "server.net.ratelimit", "server.net.sc_translate",
+           "server.games.registry", "server.games.blokus", "server.games.hearth"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -47,7 +47,7 @@ async def test_gzipped_replay_with_display_names(tmp_path: Path) -> None:
     result = events[-2]
     assert isinstance(result, m.Result)
     assert [s.name for s in result.scores] == ["Team Alpha", "Bob"]
-    assert [s.parts[1] for s in result.scores] == list(room.result.points)
+    assert [s.parts[1] for s in result.scores] == list(room.result.scores)
 
 
 async def test_long_display_names_still_give_a_legal_file_name(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from sc_client import no_errors_logged  # noqa: F401
 from server_testkit import InProcessObserver, InProcessPlayer
 
 from games import blokus
+from server.net.sc_translate import sc_scores
 from server.rooms import (
     Cause,
     Clocks,
@@ -17,8 +18,8 @@ from server.rooms import (
     Lobby,
     LobbyError,
     LobbyErrorKind,
-    MatchResult,
     MoveRejected,
+    Outcome,
     SlotRequest,
     StateChanged,
 )
@@ -51,14 +52,16 @@ async def test_whole_game_regular_result() -> None:
     result = a.result()
     assert result == b.result()
     assert result.regular and result.violation is None
-    assert result.points == (expected.points["ONE"], expected.points["TWO"])
-    assert result.win_points == (expected.win_points["ONE"], expected.win_points["TWO"])
+    # The game's own outcome; the SC scoring (2/1/0) of it is the engine's.
+    assert result.scores == (expected.points["ONE"], expected.points["TWO"])
+    assert sc_scores(result) == ((expected.win_points["ONE"], expected.win_points["TWO"]),
+                                 result.scores)
     winner = expected.winner
     assert result.winner == (None if winner is None else blokus.TEAMS.index(winner))
     # Flow: welcome, first memento, then request/memento pairs, then result and left.
     assert a.kinds()[:2] == ["Welcome", "StateChanged"]
     assert a.kinds()[-2:] == ["GameOver", "RoomClosed"]
-    assert "MoveRequested" not in b.kinds()[:2]
+    assert "DecisionRequested" not in b.kinds()[:2]
     # Both players saw the same sequence of states.
     assert [e.state.turn for e in a.events if isinstance(e, StateChanged)] == \
         [e.state.turn for e in b.events if isinstance(e, StateChanged)]
@@ -79,13 +82,13 @@ async def test_rule_violation_reaches_offender_and_observers() -> None:
     result = a.result()
     assert result.violation is not None and result.violation.cause is Cause.RULE_VIOLATION
     assert result.violation.mistake_name == "SKIP_FIRST_TURN"
-    assert result.win_points == (0, 2) and result.winner == 1 and not result.regular
+    assert sc_scores(result)[0] == (0, 2) and result.winner == 1 and not result.regular
     rejected = [e for e in a.events if isinstance(e, MoveRejected)]
     assert len(rejected) == 1 and rejected[0].rule
     assert not any(isinstance(e, MoveRejected) for e in b.events)
     assert "MoveRejected" in observer.kinds()
     assert observer.kinds()[-2:] == ["GameOver", "RoomClosed"]
-    assert "Welcome" not in observer.kinds() and "MoveRequested" not in observer.kinds()
+    assert "Welcome" not in observer.kinds() and "DecisionRequested" not in observer.kinds()
 
 
 async def test_move_out_of_turn_is_a_process_violation() -> None:
@@ -97,7 +100,7 @@ async def test_move_out_of_turn_is_a_process_violation() -> None:
     lobby.seated(seating_b)
     room = seating_a.room
     async with asyncio.timeout(WAIT):
-        while not any(type(e).__name__ == "MoveRequested" for e in a.events):
+        while not any(type(e).__name__ == "DecisionRequested" for e in a.events):
             await asyncio.sleep(0.01)
     room.submit(b, blokus.SkipMove("YELLOW"), 0.0)
     await finished(a, b)
@@ -105,7 +108,7 @@ async def test_move_out_of_turn_is_a_process_violation() -> None:
     assert result.violation is not None
     assert result.violation.cause is Cause.PROCESS_VIOLATION
     assert result.violation.seat == 1 and result.violation.expected_seat == 0
-    assert result.win_points == (2, 0)
+    assert sc_scores(result)[0] == (2, 0)
     assert next(e for e in b.events if isinstance(e, MoveRejected)).process == "NOT_YOUR_TURN"
     assert not any(isinstance(e, MoveRejected) for e in a.events)
 
@@ -179,7 +182,7 @@ async def test_paused_prepared_room_waits_for_step() -> None:
             await asyncio.sleep(0.01)
     # One step = one move: the players got the memento and one request; the new state
     # went to observers only.
-    assert a.kinds() == ["Welcome", "StateChanged", "MoveRequested"]
+    assert a.kinds() == ["Welcome", "StateChanged", "DecisionRequested"]
     room.pause(False)
     await finished(a, b)
     assert a.result().regular
@@ -195,14 +198,15 @@ async def test_cancel_gives_regular_result_from_points() -> None:
     await seat_two(lobby, a, b)
     room = next(iter(lobby.rooms.values()))
     async with asyncio.timeout(WAIT):
-        while not any(type(e).__name__ == "MoveRequested" for e in b.events):
+        while not any(type(e).__name__ == "DecisionRequested" for e in b.events):
             await asyncio.sleep(0.01)
     room.cancel()
     await finished(a, b)
     result = a.result()
     points = b.state.team_points("ONE"), b.state.team_points("TWO")
-    assert result == MatchResult.regular_end(points)
-    assert result.points[0] > 0 and result.winner == 0
+    # An admin's cancel ends Blokus as if it were over: the leader by points wins.
+    assert result.regular and result.outcome == Outcome(0, "stopped", points)
+    assert sc_scores(result) == ((2, 0), points) and points[0] > points[1]
 
 
 async def test_forced_step_with_one_player_cancels() -> None:

@@ -1,0 +1,102 @@
+"""The game registry: game id -> plugin, filled from Python entry points.
+
+A game package (ours or a third party's) declares in its packaging metadata::
+
+    [project.entry-points."gauntlet.games"]
+    tictactoe = "my_package.gauntlet:PLUGIN"
+
+where `PLUGIN` is a `GamePlugin` (or a callable returning one). The entry point's name is
+the game id. Blokus and Hearth register the same way, in our pyproject.toml.
+
+>>> registry = GameRegistry.from_entry_points()
+>>> "swc_2027_blokus" in registry and "hearth" in registry
+True
+>>> sorted(registry.get("hearth").protocols)
+['kettle']
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+
+from server.rooms.game import Game, UnknownGameType
+
+log = logging.getLogger(__name__)
+
+GROUP = "gauntlet.games"
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game as the server sees it.
+
+    `new_game(seed)` builds the room's adapter (seed None = fresh randomness; the same seed
+    gives the same game); `protocols` names the wire protocols whose sessions can seat it
+    ("sc", "kettle"); `bots` the bundled bots that play it.
+    """
+
+    game_id: str
+    new_game: Callable[[int | None], Game]
+    protocols: frozenset[str] = field(default_factory=frozenset)
+    bots: tuple[str, ...] = ()
+    seat_count: int = 2
+
+    def speaks(self, protocol: str) -> bool:
+        """Whether a session of `protocol` can seat this game."""
+        return protocol in self.protocols
+
+
+class GameRegistry:
+    """Game id -> `GamePlugin`. `from_entry_points()` loads every installed game."""
+
+    def __init__(self, plugins: Iterable[GamePlugin] = ()) -> None:
+        self._plugins: dict[str, GamePlugin] = {}
+        for plugin in plugins:
+            self.register(plugin)
+
+    def register(self, plugin: GamePlugin) -> None:
+        if plugin.game_id in self._plugins:
+            raise ValueError(f"game {plugin.game_id!r} is registered twice")
+        self._plugins[plugin.game_id] = plugin
+
+    @classmethod
+    def from_entry_points(cls, group: str = GROUP) -> GameRegistry:
+        """Every game installed under `group`. A plugin that fails to load is logged and
+        left out: one broken game package must not keep the server from serving others."""
+        registry = cls()
+        for point in sorted(entry_points(group=group), key=lambda p: p.name):
+            try:
+                loaded = point.load()
+                plugin = loaded if isinstance(loaded, GamePlugin) else loaded()
+                if not isinstance(plugin, GamePlugin):
+                    raise TypeError(f"{point.value} is not a GamePlugin")
+                if plugin.game_id != point.name:
+                    raise ValueError(f"entry point {point.name!r} names game {plugin.game_id!r}")
+                registry.register(plugin)
+            except Exception:
+                log.exception("game plugin %s (%s) not loaded", point.name, point.value)
+        return registry
+
+    def get(self, game_id: str | None) -> GamePlugin:
+        plugin = self._plugins.get(game_id) if game_id is not None else None
+        if plugin is None:
+            raise UnknownGameType(game_id)
+        return plugin
+
+    def new_game(self, game_id: str | None, seed: int | None = None) -> Game:
+        return self.get(game_id).new_game(seed)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._plugins
+
+    def __iter__(self) -> Iterator[GamePlugin]:
+        return iter(self._plugins.values())
+
+    def __len__(self) -> int:
+        return len(self._plugins)
+
+    def ids(self) -> list[str]:
+        return sorted(self._plugins)

@@ -1,0 +1,223 @@
+"""What every protocol session shares: the read loop, room links, timed writes, the outbox.
+
+A session speaks for one client. A subclass owns its sans-I/O codec and translates: bytes
+in -> messages -> lobby and room calls (`_feed`), room log entries -> messages -> bytes
+(`_room_messages`, `_encode`), and its protocol's goodbye (`_goodbye_bytes`). Everything
+else lives here, once, for the Software-Challenge and Kettle sessions alike:
+
+- `run()` reads until the connection ends, then `_shutdown()` leaves every room (so the
+  room can end the match the way the game says) and closes the socket;
+- as a `PlayerLink`, `send_room_event` writes a seat's messages at once and returns when
+  their bytes are written (the room starts the decision's clock then);
+- as an `ObserverLink`, `offer_room_event` only queues (the outbox, drained by the
+  session's own writer task): a slow observer never slows a match, a full queue drops it;
+- `_write` encodes, writes and drains under one lock with a timeout: a client that stops
+  reading is disconnected instead of holding the room.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Hashable, Iterable
+from typing import ClassVar, Generic, TypeVar
+
+from protocols.base import LocalProtocolError
+from server.net.ratelimit import MessageRate
+from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed
+
+log = logging.getLogger(__name__)
+
+READ_SIZE = 65536  # well below the codecs' buffer limits
+
+Out = TypeVar("Out")  # the protocol's server-to-client message type
+Outgoing = tuple[Out, Hashable | None]  # a message and its shared-encoding key (None: private)
+
+
+class Session(abc.ABC, Generic[Out]):
+    """One client connection; subclasses add only their protocol's translation."""
+
+    # The wire protocol's name: the lobby seats this session only in games that speak it.
+    protocol: ClassVar[str]
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        lobby: Lobby,
+        *,
+        observer_queue: int = 512,
+        write_timeout: float = 30.0,
+        message_rate: tuple[float, int] = (1000.0, 2000),
+    ) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.lobby = lobby
+        self.peer = writer.get_extra_info("peername")
+        self.player_rooms: dict[str, Room] = {}
+        self.observed_rooms: dict[str, Room] = {}
+        # Why this client leaves its rooms when the connection ends (set by `_feed`).
+        self.left_cause = LeftCause.LOST_CONNECTION
+        self._write_timeout = write_timeout
+        self._write_lock = asyncio.Lock()
+        self._outbox: asyncio.Queue[Outgoing[Out]] = asyncio.Queue(observer_queue)
+        self._outbox_task: asyncio.Task[None] | None = None
+        self._closed = False
+        self._goodbye_done = False
+        self._rate = MessageRate(*message_rate)
+
+    # ------------------------------------------------------------------ protocol hooks
+    @abc.abstractmethod
+    async def _feed(self, data: bytes, arrived: float) -> bool:
+        """Handle received bytes (empty = end of file), stamped with their arrival time;
+        False when the connection must end (set `left_cause` first)."""
+
+    @abc.abstractmethod
+    def _encode(self, message: Out, key: Hashable | None) -> bytes:
+        """The bytes of one message; `key` names a message other recipients get too, so
+        its encoding may be shared (see `server.net.sc_cache`)."""
+
+    @abc.abstractmethod
+    def _room_messages(self, room: Room, entry: Entry, seat: int | None) -> Iterable[Outgoing[Out]]:
+        """The messages for one log entry, for `seat` (None = an observer), with their
+        shared-encoding keys. A key must name what the recipient may see: (room, seq,
+        `views.audience(seat)`) for news, so that no seat ever gets another seat's bytes."""
+
+    @abc.abstractmethod
+    def _goodbye_bytes(self, server_initiated: bool) -> bytes:
+        """The protocol's last bytes (may be empty: drop without a word)."""
+
+    # ------------------------------------------------------------------ main loop
+    async def run(self, first: bytes, arrived: float) -> None:
+        """Handle the connection until it ends; `first` are the sniffed first bytes."""
+        self._outbox_task = asyncio.create_task(
+            self._drain_outbox(), name=f"{self.protocol}-out-{self.peer}")
+        try:
+            data, stamp = first, arrived
+            while not self._closed:
+                if not await self._feed(data, stamp):
+                    break
+                data = await self.reader.read(READ_SIZE)
+                stamp = time.monotonic()
+        except (ConnectionError, OSError) as exc:
+            log.info("%s: connection error %s", self.peer, exc)
+            self.left_cause = LeftCause.LOST_CONNECTION
+        finally:
+            await self._shutdown()
+
+    def _over_rate(self, arrived: float) -> bool:
+        """Spend one incoming message; True when the client floods (the caller hangs up)."""
+        if self._rate.take(arrived):
+            return False
+        log.info("%s: over %s messages/s, closing", self.peer, self._rate.per_second)
+        return True
+
+    # ------------------------------------------------------------------ room links
+    async def send_room_event(self, room: Room, seat: int, entry: Entry) -> float | None:
+        """PlayerLink: write the event's messages now; the time they were written."""
+        if isinstance(entry.event, RoomClosed):
+            self.player_rooms.pop(room.id, None)
+        written: float | None = None
+        for message, key in self._room_messages(room, entry, seat):
+            written = await self._write(message, key)
+        return written
+
+    def offer_room_event(self, room: Room, entry: Entry) -> bool:
+        """ObserverLink: queue the event's messages; False (drop me) when the queue is full."""
+        if self._closed:
+            return False
+        if isinstance(entry.event, RoomClosed):
+            self.observed_rooms.pop(room.id, None)
+        try:
+            for outgoing in self._room_messages(room, entry, None):
+                self._outbox.put_nowait(outgoing)
+        except asyncio.QueueFull:
+            self.observed_rooms.pop(room.id, None)
+            return False
+        return True
+
+    def _offer(self, message: Out, key: Hashable | None = None) -> bool:
+        """Queue a message for the writer task (never blocks); False when the queue is full."""
+        if self._closed:
+            return False
+        try:
+            self._outbox.put_nowait((message, key))
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ writing
+    async def _write(self, message: Out, key: Hashable | None = None) -> float | None:
+        """Encode and write one message, wait for the socket; None if the connection is gone."""
+        if self._closed or self.writer.is_closing():
+            return None
+        async with self._write_lock:
+            if self._closed:  # closed while we waited for the lock
+                return None
+            try:
+                data = self._encode(message, key)
+                async with asyncio.timeout(self._write_timeout):
+                    self.writer.write(data)
+                    await self.writer.drain()
+            except (ConnectionError, OSError, TimeoutError, LocalProtocolError) as exc:
+                log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
+                self._abort()
+                return None
+        return time.monotonic()
+
+    async def _write_end(self, server_initiated: bool = False) -> None:
+        """The protocol's goodbye, once."""
+        if self.writer.is_closing() or self._goodbye_done:
+            return
+        async with self._write_lock:
+            if self._goodbye_done:
+                return
+            self._goodbye_done = True
+            with contextlib.suppress(ConnectionError, OSError, TimeoutError, LocalProtocolError):
+                data = self._goodbye_bytes(server_initiated)
+                if data:
+                    async with asyncio.timeout(min(self._write_timeout, 5.0)):
+                        self.writer.write(data)
+                        await self.writer.drain()
+
+    async def _drain_outbox(self) -> None:
+        while True:
+            message, key = await self._outbox.get()
+            if await self._write(message, key) is None:
+                return
+
+    def _abort(self) -> None:
+        self._closed = True
+        self.writer.transport.abort()
+
+    # ------------------------------------------------------------------ the end
+    async def _shutdown(self) -> None:
+        """Leave every room first (nothing below may prevent that), then say goodbye."""
+        self._closed = True
+        self.lobby.remove_admin(self)  # type: ignore[arg-type]  # only admins are listed
+        for room in list(self.observed_rooms.values()):
+            room.remove_observer(self)
+        for room in list(self.player_rooms.values()):
+            room.player_gone(self, self.left_cause)
+        self.observed_rooms.clear()
+        self.player_rooms.clear()
+        if self._outbox_task is not None:
+            self._outbox_task.cancel()
+            # wait() neither raises the task's exception nor swallows our own cancellation.
+            await asyncio.wait([self._outbox_task])
+        await self._write_end()
+        if not self.writer.is_closing():
+            self.writer.close()
+        with contextlib.suppress(ConnectionError, OSError, TimeoutError):
+            async with asyncio.timeout(1.0):
+                await self.writer.wait_closed()
+
+    async def close(self) -> None:
+        """Server shutdown: the protocol's goodbye, then drop the connection."""
+        await self._write_end(server_initiated=True)
+        self._closed = True
+        if not self.writer.is_closing():
+            self.writer.close()
