@@ -66,3 +66,24 @@ async def test_against_the_kettle_session() -> None:  # pragma: no cover - the h
     #     assert {o.player for o in outcomes} == {1, 2}
     # and, with a reservation from the HTTP API, play_async(..., "GAME_ID:PASSWORD").
     pytest.skip(f"write the server fixture here ({GreedyBot.__name__} vs random)")
+
+
+def test_module_runner_reports_failures_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from bots.hearth.__main__ import main
+
+    assert main(["no-such-bot"]) == 1
+    assert capsys.readouterr().err.startswith("error: unknown bot 'no-such-bot'")
+    assert main(["hearth-greedy", "-p", "1", "--seed", "3"]) == 1
+    assert "cannot connect to 127.0.0.1:1" in capsys.readouterr().err
+
+
+async def test_module_runner_plays_a_game_against_the_hand_made_server() -> None:
+    server = HandServer(23)
+    listener, port = await serve_over_tcp(server)
+    async with listener, asyncio.timeout(60):
+        from bots.hearth.__main__ import main
+
+        codes = await asyncio.gather(
+            asyncio.to_thread(main, ["hearth-random", "-p", str(port), "--seed", "1"]),
+            asyncio.to_thread(main, ["bots.hearth.bundled:RandomBot", "--port", str(port)]))
+    assert codes == [0, 0] and server.game.is_over
