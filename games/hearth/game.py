@@ -129,8 +129,8 @@ class State(Play):
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
                 raise ValueError("each deck is a (hero card id, [card ids]) pair")
             hero_id, deck = pair
-            hero = cards.get(hero_id) if isinstance(hero_id, str) else None
-            if hero is None or hero.type != T_HERO:
+            hero_card = cards.get(hero_id) if isinstance(hero_id, str) else None
+            if hero_card is None or hero_card.type != T_HERO:
                 raise ValueError(f"unknown hero {hero_id!r}")
             if not isinstance(deck, (list, tuple)) or len(deck) > 60:
                 raise ValueError("a deck is a list of at most 60 card ids")
@@ -186,11 +186,11 @@ class State(Play):
         if g.hist is not None:
             g.hist.create_game(g.ents[1], (g.ents[2], g.ents[3]))
         for p in (1, 2):
-            hero_card = cards[decks[p - 1][0]]
-            hero = g._create(hero_card, p, Z_PLAY)
+            hero_def = cards[decks[p - 1][0]]
+            hero = g._create(hero_def, p, Z_PLAY)
             g.hero[p] = hero.id
             g._set(g.ents[1 + p], HERO_ENTITY, hero.id)
-            power = g._create(cards[hero_card.hero_power], p, Z_PLAY)
+            power = g._create(cards[hero_def.hero_power], p, Z_PLAY)
             g.power[p] = power.id
             g._set(g.ents[1 + p], HERO_POWER_ENTITY, power.id)
         for p in (1, 2):

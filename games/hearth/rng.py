@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -29,7 +31,7 @@ class SplitMix64:
         """A uniform int in ``[0, n)`` (n < 2**32; the bias is below 2**-32)."""
         return ((self.next64() >> 32) * n) >> 32
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
