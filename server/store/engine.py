@@ -50,9 +50,11 @@ def _sqlite_file(url: sa.URL) -> Path | None:
     if not database or database == ":memory:":
         return None
     if database.startswith("file:"):
-        # A URI filename (`?uri=true`): strip the scheme and the query.
+        # A URI filename (`?uri=true`; the URL's query holds the URI's parameters).
         path = database[len("file:"):].split("?", 1)[0]
-        return None if not path or path == ":memory:" or "mode=memory" in database else Path(path)
+        if not path or path == ":memory:" or url.query.get("mode") == "memory":
+            return None
+        return Path(path)
     return Path(database)
 
 

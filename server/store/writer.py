@@ -213,13 +213,18 @@ class StoreWriter:
 
         return await self._barrier(write, match_id)
 
-    async def call(self, fn: Callable[[Store], T]) -> T:
-        """Run `fn(store)` on the writer thread, after the writes queued before it.
+    def call(self, fn: Callable[[Store], T]) -> asyncio.Future[T]:
+        """Queue `fn(store)` for the writer thread now; await the future for its value.
 
         For the rooms' other writes (create a match, set its status) without blocking the
-        loop and in order with the match's events.
+        loop and in order with the match's events. It is queued when called, not when
+        awaited, so `call(create); try_append(...)` stores the match before its events.
         """
-        return await self._barrier(lambda: fn(self.store), None)
+        self._check_running()
+        future: asyncio.Future[T] = self._new_future()
+        store = self.store
+        self._queue.put(_Call(lambda: fn(store), future, None))
+        return future
 
     async def flush(self) -> None:
         """Wait until everything queued before is committed.
