@@ -264,3 +264,21 @@ json_values = st.recursive(
 def test_depth_check_agrees_with_the_parsed_value(value: Any, limit: int, ascii_: bool) -> None:
     body = json.dumps(value, ensure_ascii=ascii_).encode()
     assert depth_exceeds(body, limit) == (reference_depth(value) > limit)
+
+
+# -- sending ---------------------------------------------------------------------------------
+
+
+def test_shared_frames_and_local_errors() -> None:
+    server = ServerConnection()
+    shared = encode(Ack("x"))
+    assert server.send_frame(shared) == shared == server.send(Ack("x"))
+    with pytest.raises(LocalProtocolError):
+        server.send_batch([])
+    with pytest.raises(LocalProtocolError):
+        server.send(Nack("", "x", "\ud800"))  # a lone surrogate cannot be UTF-8
+    assert server.close() == b"" and server.close() == b""
+    for call in (lambda: server.send(Ack()), lambda: server.send_frame(shared),
+                 lambda: server.send_batch([Ack()])):  # fmt: skip
+        with pytest.raises(LocalProtocolError):
+            call()
