@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 from server.rooms import (
+    Decision,
     DecisionRequested,
     Entry,
     GameOver,
+    LobbyError,
+    MatchResult,
+    MoveRejected,
     Room,
     RoomClosed,
     RoomEvent,
@@ -74,3 +79,60 @@ class InProcessObserver:
 
     def kinds(self) -> list[str]:
         return [type(e).__name__ for e in self.events]
+
+
+class InProcessSeat:
+    """A seat of any game that is not a socket session: answers each decision it is asked
+    with `choose(decision)` after `delay` seconds (`choose` None: never answers).
+
+    Records every entry it receives, and separately what it was shown (`news`: the
+    `views.of(seat)` of each StateChanged) and the refusals it got.
+    """
+
+    def __init__(self, choose: Callable[[Decision], Any] | None, *, delay: float = 0.0,
+                 delays: Callable[[Decision], float] | None = None) -> None:
+        self.choose = choose
+        self.delays = delays or (lambda _decision: delay)
+        self.entries: list[Entry] = []
+        self.news: list[Any] = []
+        self.asked: list[Decision] = []
+        self.refused: list[MoveRejected] = []
+        self.room: Room | None = None
+        self.done = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def send_room_event(self, room: Room, seat: int, entry: Entry) -> float | None:
+        self.room = room
+        self.entries.append(entry)
+        event = entry.event
+        if isinstance(event, StateChanged):
+            self.news.append(event.views.of(seat))
+        elif isinstance(event, MoveRejected):
+            self.refused.append(event)
+            open_decision = room.open_decision(seat)
+            if not event.final and open_decision is not None:
+                self._answer_later(room, open_decision)  # a nack: try again, clock running
+        elif isinstance(event, DecisionRequested):
+            self.asked.append(event.decision)
+            self._answer_later(room, event.decision)
+        elif isinstance(event, RoomClosed):
+            self.done.set()
+        return time.monotonic()
+
+    def _answer_later(self, room: Room, decision: Decision) -> None:
+        if self.choose is None:
+            return
+        task = asyncio.create_task(self._answer(room, decision))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, room: Room, decision: Decision) -> None:
+        delay = self.delays(decision)
+        if delay:
+            await asyncio.sleep(delay)
+        assert self.choose is not None
+        with contextlib.suppress(LobbyError):  # the room may have closed meanwhile
+            room.submit(self, self.choose(decision), time.monotonic())
+
+    def result(self) -> MatchResult:
+        return next(e.event.result for e in self.entries if isinstance(e.event, GameOver))
