@@ -1,8 +1,14 @@
-"""Server settings: one dataclass, filled from the command line, the environment and code defaults.
+"""The runtime configuration a `GauntletServer` receives, and the admin password lookup.
+
+`ServerConfig` is built by the commands from `server.settings.Settings` (defaults and
+`GAUNTLET_*` variables) plus their command-line options; in-process users (bots' tests,
+benchmarks) build it directly. Its field defaults are the settings' defaults.
 
 >>> cfg = ServerConfig(tcp_port=0, data_dir=Path("/tmp/gauntlet-doctest"))
 >>> cfg.host, cfg.soft_timeout, cfg.hard_timeout, cfg.paused
 ('127.0.0.1', 2.0, 10.0, False)
+>>> ServerConfig.from_settings(load_settings(tcp_port=0), seed=3).seed
+3
 """
 
 from __future__ import annotations
@@ -12,10 +18,13 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal, overload
+
+from server.settings import DEFAULTS, Settings, env_name, load_settings
 
 log = logging.getLogger(__name__)
 
-PASSWORD_ENV = "GAUNTLET_ADMIN_PASSWORD"
+PASSWORD_ENV = env_name("admin_password")
 PASSWORD_FILE = "admin-password"
 
 
@@ -42,28 +51,44 @@ class Limits:
 
 @dataclass
 class ServerConfig:
-    """Everything `gauntlet serve` can be told.
+    """Everything a running server is told.
 
     `paused` is False by default: that is the official code's default (its docs claim otherwise).
     `db_url` is stored for later issues; no database is used yet.
     """
 
-    host: str = "127.0.0.1"
-    tcp_port: int = 13050
-    soft_timeout: float = 2.0
-    hard_timeout: float = 10.0
-    no_timeout: bool = False
-    paused: bool = False
+    host: str = DEFAULTS.host
+    tcp_port: int = DEFAULTS.tcp_port
+    soft_timeout: float = DEFAULTS.soft_timeout
+    hard_timeout: float = DEFAULTS.hard_timeout
+    no_timeout: bool = DEFAULTS.no_timeout
+    paused: bool = DEFAULTS.paused
     admin_password: str | None = None
-    data_dir: Path = Path("data")
-    save_replays: bool = False
-    replay_dir: Path = Path("replays")
-    gzip_replays: bool = False
-    db_url: str | None = None
+    data_dir: Path = DEFAULTS.data_dir
+    save_replays: bool = DEFAULTS.save_replays
+    replay_dir: Path = DEFAULTS.replay_dir
+    gzip_replays: bool = DEFAULTS.gzip_replays
+    db_url: str | None = DEFAULTS.database_url
     # Seeds the games' randomness (the Blokus start piece) in room-creation order, so that a
     # series can be replayed exactly; None draws fresh randomness for every room.
     seed: int | None = None
     limits: Limits = field(default_factory=Limits)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **overrides: Any) -> ServerConfig:
+        """The settings as a runtime configuration; `overrides` are fields only a command
+        knows (a seed, a throwaway password, the demo's fixed host)."""
+        password = settings.admin_password
+        fields: dict[str, Any] = {
+            "host": settings.host, "tcp_port": settings.tcp_port,
+            "soft_timeout": settings.soft_timeout, "hard_timeout": settings.hard_timeout,
+            "no_timeout": settings.no_timeout, "paused": settings.paused,
+            "admin_password": password.get_secret_value() if password else None,
+            "data_dir": settings.data_dir, "save_replays": settings.save_replays,
+            "replay_dir": settings.replay_dir, "gzip_replays": settings.gzip_replays,
+            "db_url": settings.database_url,
+        }
+        return cls(**(fields | overrides))
 
     def resolve_admin_password(self) -> str:
         """The admin password: explicit, else `GAUNTLET_ADMIN_PASSWORD`, else a stored secret.
@@ -71,29 +96,51 @@ class ServerConfig:
         The stored secret lives in `<data_dir>/admin-password` (mode 0600) and is created on the
         first start; later starts read it back so admin tools keep working.
         """
-        if self.admin_password:
-            return self.admin_password
-        env = os.environ.get(PASSWORD_ENV)
-        if env:
-            self.admin_password = env
-            return env
-        path = self.data_dir / PASSWORD_FILE
-        if path.exists():
-            stored = path.read_text(encoding="utf-8").strip()
-            if stored:
-                self.admin_password = stored
-                log.info("admin password read from %s", path.resolve())
-                return stored
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        secret = secrets.token_urlsafe(18)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(secret + "\n")
-        os.chmod(path, 0o600)
-        log.warning("admin password generated and stored in %s", path.resolve())
-        self.admin_password = secret
-        return secret
+        if not self.admin_password:
+            # Through Settings, the one reader of GAUNTLET_* variables.
+            from_env = load_settings().admin_password
+            preset = from_env.get_secret_value() if from_env else None
+            self.admin_password = find_admin_password(preset, self.data_dir, create=True)
+        return self.admin_password
 
     @property
     def password_file(self) -> Path:
         return self.data_dir / PASSWORD_FILE
+
+
+@overload
+def find_admin_password(preset: str | None, data_dir: Path, *, create: Literal[True]) -> str: ...
+@overload
+def find_admin_password(preset: str | None, data_dir: Path, *, create: bool) -> str | None: ...
+def find_admin_password(preset: str | None, data_dir: Path, *, create: bool) -> str | None:
+    """The one admin password lookup: `preset` (an option or `GAUNTLET_ADMIN_PASSWORD`), else
+    the secret stored in `<data_dir>/admin-password`, else (with `create`) a new one stored
+    there, else None.
+
+    A server creates the secret on its first start; clients (`gauntlet play --port`) only
+    read it, so that they never invent a password the running server does not know.
+    """
+    if preset:
+        return preset
+    path = data_dir / PASSWORD_FILE
+    try:
+        stored = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        stored = ""
+    except OSError:
+        if create:
+            raise  # never overwrite a secret we merely cannot read
+        stored = ""
+    if stored:
+        log.info("admin password read from %s", path.resolve())
+        return stored
+    if not create:
+        return None
+    data_dir.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_urlsafe(18)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(secret + "\n")
+    os.chmod(path, 0o600)
+    log.warning("admin password generated and stored in %s", path.resolve())
+    return secret
