@@ -11,17 +11,22 @@ from typing import Annotated
 import typer
 
 from server.cli import app
+from server.commands.common import command_settings, env_help
+from server.settings import DEFAULTS
 
 PREFIX = "blokus-"
 
 
 @app.command(name="bot")
 def bot_command(
+    ctx: typer.Context,
     name: Annotated[str, typer.Argument(
         help="blokus-random, blokus-greedy, or blokus-<package.module:Class | file.py:Class>.")],
-    host: Annotated[str, typer.Option("--host", "-h", help="Server address.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="Server port.")]
-    = 13050,
+    host: Annotated[str, typer.Option(
+        "--host", "-h", help=env_help("host", "Server address."))] = DEFAULTS.host,
+    port: Annotated[int, typer.Option(
+        "--port", "-p", min=1, max=65535, help=env_help("tcp_port", "Server port."))]
+    = DEFAULTS.tcp_port,
     reservation: Annotated[str | None, typer.Option(
         "--reservation", "-r", help="Reservation code of a prepared game.")] = None,
     room: Annotated[str | None, typer.Option(help="Join this room id instead.")] = None,
@@ -42,6 +47,7 @@ def bot_command(
         bot = load_bot(name[len(PREFIX):], seed)
     except (ValueError, ImportError) as error:
         raise typer.BadParameter(str(error), param_hint="NAME") from None
-    code = run_with(bot, host=host, port=port, reservation=reservation, room_id=room,
-                    idle_timeout=idle_timeout, verbose=verbose)
+    settings = command_settings(ctx, port="tcp_port")
+    code = run_with(bot, host=settings.host, port=settings.tcp_port, reservation=reservation,
+                    room_id=room, idle_timeout=idle_timeout, verbose=verbose)
     raise typer.Exit(code)

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import secrets
-import signal
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +25,9 @@ from protocols.base import NEED_DATA, ConnectionClosed, StreamEnd
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
 from server.cli import app
+from server.commands.common import command_settings, env_help, run_server, stop_event
+from server.config import ServerConfig
+from server.settings import DEFAULTS
 
 STYLES = {"BLUE": "bold blue", "YELLOW": "bold yellow", "RED": "bold red", "GREEN": "bold green"}
 PLAYERS = {"ONE": "greedy", "TWO": "random"}
@@ -138,17 +139,13 @@ async def play_demo_match(port: int, password: str, seed: int, console: Console,
     return state, result
 
 
-async def _demo(config: object, seed: int, once: bool, animate: bool) -> None:
+async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool) -> None:
     from server.runtime import GauntletServer
 
     console = Console()
     animate = animate and console.is_terminal
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-    async with GauntletServer(config) as server:  # type: ignore[arg-type]
+    stop = stop_event()
+    async with GauntletServer(config) as server:
         port = server.tcp_port
         console.print(f"Gauntlet is serving the Software-Challenge protocol on 127.0.0.1:{port}.")
         console.print("Demo match: bundled [bold]greedy[/] (team ONE) against "
@@ -170,33 +167,29 @@ async def _demo(config: object, seed: int, once: bool, animate: bool) -> None:
         await stop.wait()
 
 
-# Why a listen fails at start-up: the port is taken (another `make run`?), the address is
-# not this machine's, or a privileged port. Said in one line, not a traceback.
-_LISTEN_ERRORS = (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES)
+# The demo's own clients connect to the loopback address, so that is where it listens.
+DEMO_HOST = "127.0.0.1"
 
 
 @app.command()
 def demo(
-    tcp_port: Annotated[int, typer.Option("--tcp-port", help="TCP port for bots (0 = any free).")]
-    = 13050,
+    ctx: typer.Context,
+    tcp_port: Annotated[int, typer.Option(
+        "--tcp-port", help=env_help("tcp_port", "TCP port for bots (0 = any free)."))]
+    = DEFAULTS.tcp_port,
     seed: Annotated[int, typer.Option(help="Seed of the start piece and of the bots.")] = 1,
     once: Annotated[bool, typer.Option("--once", help="Stop after the demo match.")] = False,
     animate: Annotated[bool, typer.Option(help="Redraw the board after every move.")] = True,
-    data_dir: Annotated[Path, typer.Option(help="Data folder (the admin password).")]
-    = Path("data"),
+    data_dir: Annotated[Path, typer.Option(
+        help=env_help("data_dir", "Data folder (the admin password)."))] = DEFAULTS.data_dir,
 ) -> None:
     """Start the server, play a live demo match over TCP, then keep serving your bots."""
-    from server.config import ServerConfig
-
+    settings = command_settings(ctx)
     # The demo's admin connections need the password: the usual one (environment or stored
     # secret) when the server is for real, a throwaway one for a single demo match.
-    config = ServerConfig(tcp_port=tcp_port, seed=seed, data_dir=data_dir,
-                          admin_password=secrets.token_urlsafe(18) if once else None)
-    try:
-        asyncio.run(_demo(config, seed, once, animate))
-    except OSError as error:
-        if error.errno not in _LISTEN_ERRORS:
-            raise
-        typer.echo(f"error: cannot listen on 127.0.0.1:{tcp_port}: {error.strerror or error} "
-                   f"(try --tcp-port 0)", err=True)
-        raise typer.Exit(1) from None
+    overrides: dict[str, object] = {"host": DEMO_HOST, "seed": seed}
+    if once:
+        overrides["admin_password"] = secrets.token_urlsafe(18)
+    config = ServerConfig.from_settings(settings, **overrides)
+    run_server(_demo(config, seed, once, animate), DEMO_HOST, config.tcp_port,
+               hint=" (try --tcp-port 0)")

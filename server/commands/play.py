@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import secrets
 import sys
 from pathlib import Path
@@ -24,13 +23,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from server.cli import app
-from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig
+from server.commands.common import command_settings, env_help
+from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig, find_admin_password
+from server.settings import DEFAULTS, Settings
 
 GAMES = ("blokus",)
 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game: blokus.")],
     bot_a: Annotated[str, typer.Argument(
         help="First bot: random, greedy, package.module:Class or file.py:Class.")],
@@ -43,17 +45,21 @@ def play(
         "--concurrency", "-c", min=1, max=200,
         help="Games played at the same time (default: 4 for two bundled bots, else 1: bots "
         "that search share this process's cores, and their clocks run).")] = None,
-    host: Annotated[str, typer.Option("--host", "-h", help="Server address.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        "--host", "-h", help=env_help("host", "Server address."))] = DEFAULTS.host,
     port: Annotated[int | None, typer.Option(
         "--port", "-p", min=0, max=65535,
         help="Use the server on this port if one answers, else start one there.")] = None,
     admin_password: Annotated[str | None, typer.Option(
         "--admin-password", help=f"Admin password of a running server (default: "
         f"${PASSWORD_ENV}, else <data-dir>/{PASSWORD_FILE}).")] = None,
-    data_dir: Annotated[Path, typer.Option(
-        help="Data folder of a running server (for its admin password).")] = Path("data"),
+    data_dir: Annotated[Path, typer.Option(help=env_help(
+        "data_dir", "Data folder of a running server (for its admin password)."))]
+    = DEFAULTS.data_dir,
     no_timeout: Annotated[bool, typer.Option(
-        "--no-timeout", help="In-process server: disable the move clocks.")] = False,
+        "--no-timeout/--timeout",
+        help=env_help("no_timeout", "In-process server: disable the move clocks."))]
+    = DEFAULTS.no_timeout,
     json_out: Annotated[Path | None, typer.Option(
         "--json", help="Also write every game and the summary to this JSON file.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log server events.")]
@@ -61,6 +67,8 @@ def play(
 ) -> None:
     """Play a series of games between two bots and print who won."""
     from bots.blokus.bundled import bot_factory
+
+    settings = command_settings(ctx)
 
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}; known: {', '.join(GAMES)}",
@@ -81,8 +89,7 @@ def play(
     try:
         records, where = asyncio.run(_play(
             bots=((labels[0], factories[0]), (labels[1], factories[1])), games=games, seed=seed,
-            concurrency=concurrency, host=host, port=port, admin_password=admin_password,
-            data_dir=data_dir, no_timeout=no_timeout,
+            concurrency=concurrency, port=port, settings=settings,
         ))
     except _PlayError as error:
         typer.echo(f"error: {error}", err=True)
@@ -122,29 +129,24 @@ def _labels(bot_a: str, bot_b: str) -> tuple[str, str]:
     return bot_a, bot_b
 
 
-def _external_password(explicit: str | None, data_dir: Path) -> str:
-    if explicit:
-        return explicit
-    env = os.environ.get(PASSWORD_ENV)
-    if env:
-        return env
-    path = data_dir / PASSWORD_FILE
-    try:
-        stored = path.read_text(encoding="utf-8").strip()
-    except OSError:
-        stored = ""
-    if not stored:
+def _external_password(settings: Settings) -> str:
+    """The admin password of a server already running: never a new one."""
+    preset = settings.admin_password.get_secret_value() if settings.admin_password else None
+    password = find_admin_password(preset, settings.data_dir, create=False)
+    if password is None:
         raise _PlayError(f"a server runs there but its admin password is unknown: pass "
-                         f"--admin-password, set {PASSWORD_ENV} or --data-dir (no {path})")
-    return stored
+                         f"--admin-password, set {PASSWORD_ENV} or --data-dir "
+                         f"(no {settings.data_dir / PASSWORD_FILE})")
+    return password
 
 
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
-                seed: int | None, concurrency: int, host: str, port: int | None,
-                admin_password: str | None, data_dir: Path, no_timeout: bool,
+                seed: int | None, concurrency: int, port: int | None, settings: Settings,
                 ) -> tuple[list[Any], str]:
     from bots.blokus.match import SeriesError, reachable, run_series
     from server.runtime import GauntletServer
+
+    host = settings.host
 
     async def series(server_port: int, password: str) -> list[Any]:
         with _progress(games) as (progress, task):
@@ -156,11 +158,11 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
 
     try:
         if port is not None and await asyncio.to_thread(reachable, host, port):
-            password = _external_password(admin_password, data_dir)
+            password = _external_password(settings)
             return await series(port, password), f"{host}:{port}"
-        config = ServerConfig(host=host, tcp_port=port or 0, no_timeout=no_timeout,
-                              admin_password=secrets.token_urlsafe(18), data_dir=data_dir,
-                              seed=seed)
+        # Our own server: a fresh password, and a free port unless --port names one.
+        config = ServerConfig.from_settings(settings, tcp_port=port or 0, seed=seed,
+                                            admin_password=secrets.token_urlsafe(18))
         try:
             async with GauntletServer(config) as server:
                 where = f"in-process {host}:{server.tcp_port}"

@@ -1,4 +1,4 @@
-"""Configuration, the admin password, protocol sniffing and `gauntlet serve` itself."""
+"""Settings and configuration, the admin password, protocol sniffing and `gauntlet serve`."""
 
 from __future__ import annotations
 
@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 from sc_client import ScClient, no_errors_logged  # noqa: F401
+from typer.testing import CliRunner
 
 from protocols.sc import messages as m
-from server.config import PASSWORD_ENV, ServerConfig
+from server.cli import app
+from server.config import PASSWORD_ENV, ServerConfig, find_admin_password
 from server.net.sniff import NEED_MORE, SC, sniff
+from server.settings import DEFAULTS, Settings, SettingsError, load_settings
 
 pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
@@ -39,11 +42,129 @@ def test_generated_password_is_stored_privately_and_reused(
     assert other != first
 
 
+def test_a_client_never_creates_the_password(tmp_path: Path) -> None:
+    assert find_admin_password(None, tmp_path / "data", create=False) is None
+    assert not (tmp_path / "data").exists()
+    assert find_admin_password("given", tmp_path, create=False) == "given"
+
+
 def test_defaults_follow_the_official_server() -> None:
     config = ServerConfig()
     assert (config.host, config.tcp_port) == ("127.0.0.1", 13050)
     assert (config.soft_timeout, config.hard_timeout) == (2.0, 10.0)
     assert config.paused is False and config.no_timeout is False
+
+
+# --- settings: defaults < GAUNTLET_* variables < command-line options -----------------
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """No GAUNTLET_* variable from the developer's shell leaks into these tests."""
+    for name in list(os.environ):
+        if name.upper().startswith("GAUNTLET_"):
+            monkeypatch.delenv(name)
+    return monkeypatch
+
+
+def test_settings_defaults_are_the_configs(clean_env: pytest.MonkeyPatch) -> None:
+    settings = load_settings()
+    assert settings == DEFAULTS
+    assert (settings.http_port, settings.database_url) == (8000, "sqlite:///./data/gauntlet.db")
+    assert settings.admin_password is None and settings.admin_token is None
+    assert ServerConfig.from_settings(settings) == ServerConfig()
+
+
+def test_environment_overrides_defaults(clean_env: pytest.MonkeyPatch) -> None:
+    for name, value in {"TCP_PORT": "13051", "HTTP_PORT": "8080", "SOFT_TIMEOUT": "3.5",
+                        "PAUSED": "true", "DATA_DIR": "/srv/gauntlet", "LOG_LEVEL": "debug",
+                        "DATABASE_URL": "postgresql://db/gauntlet", "ADMIN_PASSWORD": "pw",
+                        "ADMIN_TOKEN": "t0k3n", "HOST": ""}.items():
+        clean_env.setenv(f"GAUNTLET_{name}", value)
+    settings = load_settings()
+    assert (settings.tcp_port, settings.http_port, settings.soft_timeout) == (13051, 8080, 3.5)
+    assert settings.paused is True and settings.log_level == "DEBUG"
+    assert settings.host == "127.0.0.1"  # an empty variable counts as unset
+    assert settings.admin_token is not None and settings.admin_token.get_secret_value() == "t0k3n"
+    assert "t0k3n" not in repr(settings) and "'pw'" not in repr(settings)
+    config = ServerConfig.from_settings(settings, seed=5)
+    assert (config.tcp_port, config.paused, config.data_dir) == (13051, True, Path("/srv/gauntlet"))
+    assert (config.admin_password, config.db_url, config.seed) == (
+        "pw", "postgresql://db/gauntlet", 5)
+
+
+def test_options_override_the_environment(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("GAUNTLET_TCP_PORT", "13051")
+    clean_env.setenv("GAUNTLET_HARD_TIMEOUT", "20")
+    settings = load_settings(tcp_port=0, hard_timeout=None)  # None = option not given
+    assert (settings.tcp_port, settings.hard_timeout) == (0, 20.0)
+
+
+def test_serve_takes_typed_options_over_env_over_defaults(
+        clean_env: pytest.MonkeyPatch) -> None:
+    started: list[ServerConfig] = []
+    clean_env.setattr("server.commands.serve._serve",
+                      lambda config, _source: started.append(config))
+    clean_env.setattr("server.commands.serve.run_server", lambda *_args, **_kw: None)
+    env = {"GAUNTLET_TCP_PORT": "13051", "GAUNTLET_SOFT_TIMEOUT": "3",
+           "GAUNTLET_SAVE_REPLAYS": "1", "GAUNTLET_ADMIN_PASSWORD": "secret"}
+    result = CliRunner().invoke(app, ["serve", "--soft-timeout", "4", "--no-save-replays",
+                                      "--seed", "9"], env=env)
+    assert result.exit_code == 0, result.output
+    (config,) = started
+    assert (config.tcp_port, config.soft_timeout, config.hard_timeout) == (13051, 4.0, 10.0)
+    assert (config.save_replays, config.seed, config.admin_password) == (False, 9, "secret")
+
+
+def test_bot_takes_its_server_from_the_environment(clean_env: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+
+    def run_with(_bot: object, **options: object) -> int:
+        calls.append(options)
+        return 0
+
+    clean_env.setattr("bots.blokus.kit.run_with", run_with)
+    env = {"GAUNTLET_HOST": "10.0.0.7", "GAUNTLET_TCP_PORT": "13051"}
+    runner = CliRunner()
+    assert runner.invoke(app, ["bot", "blokus-random"], env=env).exit_code == 0
+    assert runner.invoke(app, ["bot", "blokus-random", "-p", "13052"], env=env).exit_code == 0
+    assert [(c["host"], c["port"]) for c in calls] == [("10.0.0.7", 13051), ("10.0.0.7", 13052)]
+
+
+@pytest.mark.parametrize(("args", "env", "expected"), [
+    (["serve"], {"GAUNTLET_TCP_PORT": "many"},
+     "GAUNTLET_TCP_PORT=many: Input should be a valid integer"),
+    (["serve"], {"GAUNTLET_HARD_TIMEOUT": "0"},
+     "GAUNTLET_HARD_TIMEOUT=0: Input should be greater than 0"),
+    (["serve", "--soft-timeout", "-1"], {}, "--soft-timeout -1.0: Input should be greater than 0"),
+    (["serve", "--log-level", "loud"], {}, "--log-level loud: should be one of DEBUG"),
+    (["demo", "--once"], {"GAUNTLET_TCP_PORT": "70000"},
+     "GAUNTLET_TCP_PORT=70000: Input should be less than or equal to 65535"),
+    (["play", "blokus", "random", "random"], {"GAUNTLET_NO_TIMEOUT": "maybe"},
+     "GAUNTLET_NO_TIMEOUT=maybe: Input should be a valid boolean"),
+])
+def test_invalid_settings_are_one_clear_line(clean_env: pytest.MonkeyPatch, args: list[str],
+                                             env: dict[str, str], expected: str) -> None:
+    result = CliRunner().invoke(app, args, env=env)
+    assert result.exit_code == 2
+    assert f"error: invalid settings: {expected}" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_invalid_keywords_and_values_from_code() -> None:
+    with pytest.raises(SettingsError, match="--http-port 99999"):
+        load_settings(http_port=99999)
+    with pytest.raises(SettingsError, match="not-a-setting 1: Extra inputs"):
+        load_settings(not_a_setting=1)
+
+
+def test_help_shows_defaults_and_variables() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for text in ("GAUNTLET_TCP_PORT", "13050", "GAUNTLET_DATABASE_URL", "gauntlet.db",
+                 "GAUNTLET_SOFT_TIMEOUT", "2.0"):
+        assert text in result.output
+    assert set(Settings.model_fields) >= {"admin_password", "admin_token", "http_port"}
 
 
 @pytest.mark.parametrize(("first", "expected"), [
@@ -105,3 +226,12 @@ def test_a_taken_port_is_one_clear_line_not_a_traceback(tmp_path: Path, command:
     assert done.returncode == 1
     assert f"error: cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_settings_docstring_examples(clean_env: pytest.MonkeyPatch) -> None:
+    import doctest
+
+    import server.settings
+
+    result = doctest.testmod(server.settings, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

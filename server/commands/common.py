@@ -1,0 +1,77 @@
+"""What several commands share: settings from options and environment, running a server.
+
+Option defaults are the settings' defaults (`server.settings.DEFAULTS`), so `--help`
+shows them; whether the user actually typed an option is asked of click, and only typed
+options override the `GAUNTLET_*` variables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import signal
+from collections.abc import Coroutine
+from typing import Any
+
+import typer
+
+from server.settings import Settings, SettingsError, env_name, load_settings
+
+# Why a listen fails at start-up: the port is taken (another `make run`?), the address is
+# not this machine's, or a privileged port. Said in one line, not a traceback.
+LISTEN_ERRORS = (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES)
+
+
+def env_help(field: str, text: str) -> str:
+    """Option help that names the environment variable setting the same thing."""
+    return f"{text} Env: {env_name(field)}."
+
+
+def command_settings(ctx: typer.Context, **renames: str) -> Settings:
+    """The settings, with the options typed on this command line on top.
+
+    Every parameter of the command named like a settings field counts (`renames` maps
+    other parameter names to fields, e.g. `port="tcp_port"`); options left at their
+    default do not, so they never hide a `GAUNTLET_*` variable. Invalid values end the
+    command with one `error:` line and exit code 2, as click's own usage errors do.
+    """
+    typed = {}
+    for name, value in ctx.params.items():
+        field = renames.get(name, name)
+        # By name: typer 0.29 ships its own copy of click, whose enum is not click's.
+        source = ctx.get_parameter_source(name)
+        typed_here = source is not None and source.name == "COMMANDLINE"
+        if typed_here and field in Settings.model_fields:
+            typed[field] = value
+    try:
+        return load_settings(**typed)
+    except SettingsError as error:
+        typer.echo(f"error: invalid settings: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def stop_event() -> asyncio.Event:
+    """An event that Ctrl-C (SIGINT) and SIGTERM set, so the server shuts down in order.
+
+    Call it inside the running loop. Where signal handlers cannot be installed (not the
+    main thread, Windows), Ctrl-C stays Python's KeyboardInterrupt.
+    """
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
+def run_server(main: Coroutine[Any, Any, None], host: str, port: int, hint: str = "") -> None:
+    """`asyncio.run(main)`; a failed listen is one `error:` line and exit code 1."""
+    try:
+        asyncio.run(main)
+    except OSError as error:
+        if error.errno not in LISTEN_ERRORS:
+            raise
+        typer.echo(f"error: cannot listen on {host}:{port}: {error.strerror or error}{hint}",
+                   err=True)
+        raise typer.Exit(1) from None
