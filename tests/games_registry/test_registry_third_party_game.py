@@ -8,6 +8,7 @@ import asyncio
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ PLUGIN = GamePlugin("tictactoe", TicTacToe, frozenset({"inproc"}), bots=("ttt-fi
 
 
 @pytest.fixture
-def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Install `gauntlet_tictactoe` as a distribution visible to importlib.metadata."""
     (tmp_path / "gauntlet_tictactoe.py").write_text(TICTACTOE)
     info = tmp_path / "gauntlet_tictactoe-0.1.dist-info"
