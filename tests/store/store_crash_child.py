@@ -10,8 +10,17 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Callable
 
-from server.store import NewSeat, SeatOutcome, Store, StoreWriter
+from server.store import Match, NewSeat, SeatOutcome, Store, StoreWriter
+
+
+def _create(seed: int | None = None) -> Callable[[Store], Match]:
+    return lambda s: s.create_match("blokus", [NewSeat("a"), NewSeat("b")], seed=seed)
+
+
+def _status(match_id: str, status: str) -> Callable[[Store], Match]:
+    return lambda s: s.set_status(match_id, status)
 
 
 async def main(url: str) -> None:
@@ -19,9 +28,8 @@ async def main(url: str) -> None:
     async with StoreWriter(store, max_delay=0.001, batch_size=20) as writer:
         finished: list[str] = []
         for k in range(3):
-            match = await writer.call(
-                lambda s, k=k: s.create_match("blokus", [NewSeat("a"), NewSeat("b")], seed=k))
-            writer.call(lambda s, m=match.id: s.set_status(m, "running"))
+            match = await writer.call(_create(k))
+            writer.call(_status(match.id, "running"))
             for seq in range(20):
                 await writer.append(match.id, seq, "move", {"seq": seq})
             await writer.commit_result(
@@ -31,12 +39,11 @@ async def main(url: str) -> None:
             finished.append(match.id)
         opened: dict[str, str] = {}
         for status in ("running", "paused", "waiting-started", "waiting"):
-            match = await writer.call(lambda s: s.create_match("blokus", [NewSeat("a")]))
+            match = await writer.call(_create())
             if status != "waiting":
-                writer.call(lambda s, m=match.id: s.set_status(m, "running"))
+                writer.call(_status(match.id, "running"))
             if status in ("paused", "waiting-started"):
-                writer.call(lambda s, m=match.id, t=status: s.set_status(
-                    m, "paused" if t == "paused" else "waiting"))
+                writer.call(_status(match.id, "paused" if status == "paused" else "waiting"))
             for seq in range(5):
                 await writer.append(match.id, seq, "move", {"seq": seq})
             opened[status] = match.id

@@ -56,11 +56,11 @@ def test_recover_aborts_open_matches_only(store: Store) -> None:
     expected = {"running": "aborted", "paused": "aborted", "waiting-started": "aborted",
                 "waiting": "waiting", "finished": "finished", "cancelled": "cancelled"}
     for name, match_id in ids.items():
-        match = store.get_match(match_id)
-        assert match is not None and match.status == expected[name], name
+        after = store.get_match(match_id)
+        assert after is not None and after.status == expected[name], name
         assert len(store.events_since(match_id)) == 3  # events stay with the match
         if expected[name] == "aborted":
-            assert match.finished is not None
+            assert after.finished is not None
     assert store.recover() == []
     assert_result_iff_finished(store)
 
