@@ -34,7 +34,12 @@ def _escape(value: str) -> str:
 def alembic_config(*, url: str | sa.URL | None = None, connection: Connection | None = None,
                    extra_versions: Sequence[str | Path] = ()) -> Config:
     """An alembic `Config` for the store; `extra_versions` adds revision folders (tests)."""
-    cfg = Config(str(MIGRATIONS_DIR / "alembic.ini"))
+    ini = MIGRATIONS_DIR / "alembic.ini"
+    if not ini.exists():
+        raise FileNotFoundError(
+            f"the store's migrations are not at {MIGRATIONS_DIR}: gauntlet must run from its "
+            "source tree (pip install -e .), which holds the top-level migrations/ folder")
+    cfg = Config(str(ini))
     cfg.attributes["configure_logging"] = False
     if url is not None:
         cfg.attributes["url"] = url

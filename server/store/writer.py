@@ -180,6 +180,9 @@ class StoreWriter:
                 await self.append_many(events[start:start + self.max_pending])
             return
         await self._reserve(len(events))
+        if self._closing or not self.alive:  # closed while this caller waited for room
+            self._give_back(len(events))
+            raise StoreWriteError("the store writer is not running")
         for event in events:
             self._queue.put(event)
 

@@ -202,3 +202,10 @@ def test_times_come_back_timezone_aware(store: Store) -> None:
     again = store.get_match(match.id)
     assert again is not None and again.created.tzinfo is not None
     assert abs((again.created - datetime.now(UTC)).total_seconds()) < 60
+
+
+def test_naive_times_are_refused(store: Store) -> None:
+    """A naive datetime is ambiguous (local? UTC?): the store wants aware ones."""
+    match = store.create_match("hearth")
+    with pytest.raises(sa.exc.StatementError, match="naive datetime"):
+        store.append_events([NewEvent(match.id, 0, "move", time=datetime(2030, 1, 1))])
