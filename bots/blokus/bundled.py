@@ -18,11 +18,12 @@ import importlib.util
 import inspect
 import random
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from bots.blokus.kit import Bot
-from games.blokus import COLORS, SHAPE_SIZE, SetMove, SkipMove, State
+from games.blokus import COLORS, SHAPE_SIZE, SetMove, SkipMove, State, attach_corners
+from games.blokus.bitboard import SIZE
 
 __all__ = ["BUNDLED", "GreedyBot", "RandomBot", "bot_factory", "greedy_score", "load_bot"]
 
@@ -43,65 +44,36 @@ class RandomBot(Bot):
         return self.rng.choice(list(state.legal_moves()))
 
 
-# --- a small bitboard of our own, for the greedy score ------------------------------
-# Bit y * _STRIDE + x is cell (x, y); the spare column x = 20 absorbs the shifts that would
-# wrap from one row to the next, and _FULL masks it away again.
-_SIZE = 20
-_STRIDE = _SIZE + 1
-_FULL = sum(((1 << _SIZE) - 1) << (y * _STRIDE) for y in range(_SIZE))
-_CENTRE = (_SIZE - 1) / 2
-
-
-def _edges(board: int) -> int:
-    return ((board << 1) | (board >> 1) | (board << _STRIDE) | (board >> _STRIDE)) & _FULL
-
-
-def _corners(board: int) -> int:
-    return (
-        (board << (_STRIDE + 1)) | (board << (_STRIDE - 1))
-        | (board >> (_STRIDE + 1)) | (board >> (_STRIDE - 1))
-    ) & _FULL
-
-
-def _mask(cells: Iterable[tuple[int, int]]) -> int:
-    mask = 0
-    for x, y in cells:
-        mask |= 1 << (y * _STRIDE + x)
-    return mask
-
-
-def _attach(own: int, occupied: int) -> int:
-    """Free cells where ``own``'s colour may attach its next piece (touching a corner only)."""
-    return _corners(own) & ~_edges(own) & ~occupied
+# --- the greedy score, on the engine's bitboards (games.blokus.bitboard) ----------------
+_CENTRE = (SIZE - 1) / 2
 
 
 class _Position:
-    """The boards the score needs, built once per decision from the public state API."""
+    """The boards the score needs, taken once per decision from the state."""
 
     def __init__(self, state: State) -> None:
-        boards = dict.fromkeys(COLORS, 0)
-        for x, y, color in state.fields():
-            boards[color] |= 1 << (y * _STRIDE + x)
-        self.occupied = 0
-        for board in boards.values():
-            self.occupied |= board
+        self.occupied = state.occupied
         me = state.current_color
         index = COLORS.index(me)
-        partner = COLORS[(index + 2) % 4]
-        self.own = boards[me]
-        self.own_attach = _attach(self.own, self.occupied).bit_count()
-        self.partner_attach = _attach(boards[partner], self.occupied) if boards[partner] else 0
+        partner = state.board(COLORS[(index + 2) % 4])
+        self.own = state.board(me)
+        self.own_attach = attach_corners(self.own, self.occupied).bit_count()
+        self.partner_attach = attach_corners(partner, self.occupied) if partner else 0
         self.opponent_attach = 0
         for color in (COLORS[(index + 1) % 4], COLORS[(index + 3) % 4]):
-            if boards[color]:
-                self.opponent_attach |= _attach(boards[color], self.occupied)
+            board = state.board(color)
+            if board:
+                self.opponent_attach |= attach_corners(board, self.occupied)
 
 
 def greedy_score(position: _Position, move: SetMove) -> int:
-    """Attach corners gained, plus opponent corners covered, minus partner corners covered."""
-    mask = _mask(move.cells)
+    """Attach corners gained, plus opponent corners covered, minus partner corners covered.
+
+    `move` is a placement on the board (as every move of `legal_moves()` is).
+    """
+    mask = move.mask
     own = position.own | mask
-    gained = _attach(own, position.occupied | mask).bit_count() - position.own_attach
+    gained = attach_corners(own, position.occupied | mask).bit_count() - position.own_attach
     blocked = (mask & position.opponent_attach).bit_count()
     hurt = (mask & position.partner_attach).bit_count()
     return gained + blocked - hurt

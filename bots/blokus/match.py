@@ -21,7 +21,7 @@ from typing import Any
 
 from bots.blokus.aio import play_async
 from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason
-from games.blokus import TEAMS
+from games.blokus import GAME_TYPE, TEAMS
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
@@ -96,7 +96,7 @@ class AdminClient:
         self._waiting.append(future)
         slots = tuple(m.Slot(name, can_timeout, True) for name in names)
         try:
-            await self._send(m.Prepare(m.BLOKUS_GAME_TYPE, False, slots))
+            await self._send(m.Prepare(GAME_TYPE, False, slots))
             async with asyncio.timeout(timeout):
                 return await future
         except TimeoutError:
