@@ -228,7 +228,7 @@ class Store:
         if game is not None:
             conditions.append(col(Match.game) == game)
         if status is not None:
-            conditions.append(col(Match.status) == str(status))
+            conditions.append(col(Match.status) == MatchStatus(status).value)
         if bot_id is not None:
             conditions.append(col(Match.id).in_(
                 select(Seat.match_id).where(Seat.bot_id == bot_id)))

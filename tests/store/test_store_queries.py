@@ -102,6 +102,8 @@ def test_list_matches_filters_and_pages(store: Store) -> None:
     assert by_bot.total == 8 and len(by_bot.items) == 3
     assert all(m.game == "blokus" for m in by_bot.items)
     assert store.list_matches(limit=10_000).limit == 500
+    with pytest.raises(ValueError):
+        store.list_matches(status="lost")
 
 
 def test_status_changes(store: Store) -> None:
