@@ -36,7 +36,7 @@ def command_settings(ctx: typer.Context, **renames: str) -> Settings:
     default do not, so they never hide a `GAUNTLET_*` variable. Invalid values end the
     command with one `error:` line and exit code 2, as click's own usage errors do.
     """
-    typed = {}
+    typed: dict[str, Any] = {}
     for name, value in ctx.params.items():
         field = renames.get(name, name)
         # By name: typer 0.29 ships its own copy of click, whose enum is not click's.
