@@ -22,9 +22,9 @@ As in the Blokus kit, ``BotSession`` is sans-I/O (bytes in, bytes out, the bot c
 between) on the Kettle codec's ``ClientConnection``, and two thin I/O layers drive it:
 ``play`` here (a blocking socket loop) and ``bots.hearth.aio.play_async``.
 
-What the bot is shown (``BotSession.view``): the engine's own ``State`` rebuilt from
-this player's entity tree when the engine offers ``State.from_view``; otherwise the
-read-only ``EntityTree`` itself (``tree[id].card_id``, ``tree[id][tag]``,
+What the bot is shown: the engine's own ``State`` rebuilt from what this player has seen
+(``games.hearth.tree.ViewTree.state``, i.e. ``State.from_view``) when the engine offers
+it; otherwise the read-only ``EntityTree`` itself (``tree[id].card_id``, ``tree[id][tag]``,
 ``tree.hand(p)``, ``tree.board(p)``...). ``options`` is always a list of engine
 ``Action``s (``bots.hearth.options`` says how the Kettle options map onto them).
 
@@ -149,13 +149,16 @@ def parse_reservation(text: str) -> tuple[str, str]:
     return game_id, password
 
 
-def default_view(tree: EntityTree, player: int) -> State | EntityTree:
-    """What the bot is shown: ``State.from_view`` of the tree if the engine has it, else
-    the tree itself (read-only by convention: the kit keeps applying history to it)."""
-    from_view: Callable[..., State] | None = getattr(State, "from_view", None)
-    if from_view is None:
-        return tree
-    return from_view(tree.snapshot(), player)
+def _engine_tree() -> Any:
+    """The engine's own history fold (``games.hearth.tree.ViewTree``) when it can rebuild
+    a ``State`` (``State.from_view``), else None."""
+    if not hasattr(State, "from_view"):
+        return None
+    try:
+        from games.hearth.tree import ViewTree
+    except ImportError:
+        return None
+    return ViewTree()
 
 
 # --- the sans-I/O session -----------------------------------------------------------
@@ -170,7 +173,8 @@ class BotSession:
 
     ``reservation``: ``"GAME_ID:PASSWORD"`` or ``(game_id, password)`` -> ``join_game``;
     else ``queue_player`` with ``deck`` (``(hero id, [30 card ids])``, optional).
-    ``view``: how the bot's ``state`` is made from ``(tree, player)``.
+    ``view``: how the bot's ``state`` is made from ``(tree, player)`` (default: an engine
+    ``State`` when the engine can rebuild one, else the tree).
     """
 
     def __init__(
@@ -180,7 +184,7 @@ class BotSession:
         reservation: str | tuple[str, str] | None = None,
         deck: Deck | None = None,
         account_name: str | None = None,
-        view: Callable[[EntityTree, int], Any] = default_view,
+        view: Callable[[EntityTree, int], Any] | None = None,
     ) -> None:
         self.bot = bot
         self.reservation = (parse_reservation(reservation) if isinstance(reservation, str)
@@ -190,6 +194,8 @@ class BotSession:
         self.view = view
         self.conn = ClientConnection()
         self.tree = EntityTree()
+        self.engine_tree = _engine_tree() if view is None else None
+        self._views = 0
         self.game_id: str | None = None
         self.player: int | None = None
         self.outcome: Outcome | None = None
@@ -233,11 +239,15 @@ class BotSession:
         match event:
             case HistoryBlock(entries=entries):
                 if entries and str(entries[0].get("type", "")).endswith("/create_game"):
-                    self.tree = EntityTree()  # a whole history (get_game_state): start over
+                    # a whole history (get_game_state): start over
+                    self.tree = EntityTree()
+                    self.engine_tree = _engine_tree() if self.view is None else None
                 try:
                     self.tree.apply(entries)
                 except TreeError as error:
                     raise ServerProtocolError(f"history does not fit our tree: {error}") from None
+                if self.engine_tree is not None:
+                    self.engine_tree.feed(entries)
             case Options():
                 return self._answer_options(event)
             case EntityChoices():
@@ -279,10 +289,24 @@ class BotSession:
             raise ServerProtocolError("the server asked for a decision before game_joined")
         return self.player
 
+    def _view(self, player: int) -> Any:
+        """The ``state`` the bot is shown (a fresh one per decision: the bot may keep it)."""
+        if self.view is not None:
+            return self.view(self.tree, player)
+        if self.engine_tree is None:
+            return self.tree
+        self._views += 1
+        try:
+            return self.engine_tree.state(player, seed=self._views)
+        except Exception as error:  # the engine's rebuild failed: say so, show the tree
+            log.warning("State.from_view failed (%s: %s); showing the bot the entity tree",
+                        type(error).__name__, error)
+            return self.tree
+
     def _answer_choices(self, choices: EntityChoices) -> bytes:
         player = self._player()
         offered = list(choices.entities)
-        state = self.view(self.tree, player)
+        state = self._view(player)
         if choices.choice_type == CHOICE_MULLIGAN:
             picked = self._call(self.bot.mulligan, state, offered)
         else:
@@ -301,7 +325,7 @@ class BotSession:
         actions = actions_from_tree(options.options, self.tree, player)
         if not actions:
             raise ServerProtocolError("the server sent options none of which we can read")
-        state = self.view(self.tree, player)
+        state = self._view(player)
         action = self._call(self.bot.act, state, actions)
         if not isinstance(action, Action) or action not in actions:
             raise BotFailed(f"{self.bot.name}.act() returned {action!r}, "
