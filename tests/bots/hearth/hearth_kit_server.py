@@ -70,6 +70,7 @@ class HandServer:
         self.chosen: list[tuple[ChooseOption, Action]] = []  # each answer and what it named
         self.answers: dict[int, list[object]] = {1: [], 2: []}
         self.outbox: dict[int, bytes] = {1: b"", 2: b""}  # bytes for each seat, not yet sent
+        self.sessions: dict[int, BotSession] = {}  # for tests that look into the bots' side
 
     # -- server side -------------------------------------------------------------------
 

@@ -58,25 +58,36 @@ class Recorder(Bot):
         g = self.server.game
         assert g.current == self.player
         assert list(options) == g.legal_actions(self.player)  # same actions, same order
-        if isinstance(state, EntityTree):
-            assert state.snapshot() == engine_view(g, self.player)
+        session_tree = self.server.sessions[self.player].tree
+        assert session_tree.snapshot() == engine_view(g, self.player)
+        if isinstance(state, State):  # the engine rebuilt it (State.from_view)
+            assert state.legal_actions() == list(options)
+        else:
+            assert state is session_tree
         return self.inner.act(state, options)
 
     def on_result(self, outcome: Any) -> None:
         self.outcome = outcome
 
 
-def play_by_hand(seed: int, chunk: int | None = None) -> tuple[HandServer, dict[int, BotSession]]:
+def tree_view(tree: EntityTree, player: int) -> EntityTree:
+    return tree
+
+
+def play_by_hand(seed: int, chunk: int | None = None, tree_only: bool = False
+                 ) -> tuple[HandServer, dict[int, BotSession]]:
     server = HandServer(seed)
     # Recorder.act compares the tree with the engine's view at every decision.
-    sessions = {p: BotSession(Recorder(seed + p, server)) for p in (1, 2)}
+    view = tree_view if tree_only else None
+    sessions = {p: BotSession(Recorder(seed + p, server), view=view) for p in (1, 2)}
+    server.sessions = sessions
     server.pump(sessions, chunk=chunk)
     return server, sessions
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_a_whole_game_by_hand(seed: int) -> None:
-    server, sessions = play_by_hand(seed)
+@pytest.mark.parametrize(("seed", "tree_only"), [(s, s % 2 == 1) for s in range(6)])
+def test_a_whole_game_by_hand(seed: int, tree_only: bool) -> None:
+    server, sessions = play_by_hand(seed, tree_only=tree_only)
     g = server.game
     result = g.result()
     assert result is not None
