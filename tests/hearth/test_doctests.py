@@ -16,6 +16,7 @@ MODULES = [
     "games.hearth.playout",
     "games.hearth.rng",
     "games.hearth.scenario",
+    "games.hearth.tree",
     "games.hearth.view",
 ]
 

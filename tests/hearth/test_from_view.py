@@ -1,0 +1,161 @@
+"""State.from_view: a game rebuilt from one player's history stream plays on like the real one.
+
+At many decision points of seeded random games (history on) the player's :class:`ViewTree`
+is rebuilt into a State; it must offer the same legal actions, show the same public tags and
+zones, hold the same triggers, auras and order of play, and after the same action (same RNG
+for both) still agree on everything the player can see. Actions that take a card out of a
+deck are left out of that last check: which card comes is exactly what the rebuilt state
+had to guess (own deck order, the opponent's deck).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games import hearth
+from games.hearth.enums import CONTROLLER, Z_DECK, Z_HAND, ZONE
+from games.hearth.game import State
+from games.hearth.history import PUBLIC_OF_HIDDEN
+from games.hearth.rng import SplitMix64
+from games.hearth.tree import ViewTree, fold
+
+EVERYTHING = hearth.collectible_cards()  # all 52: every trigger, aura and deathrattle
+DECKS: dict[str, Any] = {
+    "basic": hearth.DEFAULT_DECKS,
+    "everything": (("HERO_04", EVERYTHING), ("HERO_09", EVERYTHING)),
+}
+
+View = dict[int, tuple[str, dict[int, int]]]
+
+
+def seen(g: State, p: int) -> View:
+    """What ``p`` may see of every entity (tags at 0 and absent tags read the same)."""
+    out: View = {}
+    for i, (card_id, tags) in g.entities().items():
+        if tags.get(ZONE) in (Z_HAND, Z_DECK) and tags.get(CONTROLLER) != p:
+            out[i] = ("", {t: v for t, v in tags.items() if t in PUBLIC_OF_HIDDEN and v})
+        else:
+            out[i] = (card_id, {t: v for t, v in tags.items() if v})
+    return out
+
+
+def public(g: State, p: int) -> dict[str, Any]:
+    """Zones, counters and the engine's bookkeeping that ``p`` can know."""
+    board = g.board[1] + g.board[2]
+    return {
+        "pending": g.pending(),
+        "current": g.current,
+        "step": g.step,
+        "over": (g.over, g.winner, g.reason),
+        "hand": (g.hand[1], g.hand[2]),
+        "board": (g.board[1], g.board[2]),
+        "own_deck": sorted(g.deck[p]),
+        "deck_sizes": (len(g.deck[1]), len(g.deck[2])),
+        "heroes": (g.hero, g.power, g.weapon),
+        "enchants": g.enchants,
+        "order": [g.ents[i].order for i in board],
+        "next_order": g.next_order,
+        "next_id": g.next_id,
+        "triggers": sorted((k, tuple(v)) for k, v in g.triggers.items() if v),
+        "auras": [(a.source, a.defn.enchant_id, a.applied) for a in g.auras],
+        "observation": g.observation(p),
+    }
+
+
+def agree(real: State, rebuilt: State, p: int, where: str, all_actions: bool = True) -> None:
+    """``all_actions``: also the opponent's (at ``p``'s decisions they are none, or mulligan
+    choices); after an action the opponent may be to move, with cards ``p`` cannot know."""
+    if all_actions:
+        assert rebuilt.legal_actions() == real.legal_actions(), where
+    assert rebuilt.legal_actions(p) == real.legal_actions(p), where
+    assert seen(rebuilt, p) == seen(real, p), where
+    assert public(rebuilt, p) == public(real, p), where
+
+
+def decks_untouched(before: State, after: State) -> bool:
+    return all(sorted(before.deck[q]) == sorted(after.deck[q]) for q in (1, 2))
+
+
+def test_fold_gives_what_the_viewer_may_see() -> None:
+    g = hearth.new_game(seed=3, decks=DECKS["everything"], history=True)
+    rng = SplitMix64(3)
+    while not g.is_over:
+        acts = g.legal_actions()
+        g.apply(acts[rng.below(len(acts))])
+        if rng.below(5) == 0:
+            for p in (1, 2):
+                tree = {i: (c, {t: v for t, v in tags.items() if v})
+                        for i, (c, tags) in fold(g.history(viewer=p)).items()}
+                assert tree == seen(g, p)
+
+
+@pytest.mark.parametrize("decks", sorted(DECKS))
+def test_rebuilt_state_plays_on_like_the_real_one(decks: str) -> None:
+    deck_lists = {p: list(DECKS[decks][p - 1][1]) for p in (1, 2)}
+    checked = played_on = 0
+    for seed in range(12):
+        real = hearth.new_game(seed=seed, decks=DECKS[decks], history=True)
+        trees = {1: ViewTree(), 2: ViewTree()}
+        fed = {1: 0, 2: 0}
+        rng = SplitMix64(seed)
+        n = 0
+        while not real.is_over:
+            for p in (1, 2):
+                entries = real.history(viewer=p, since=fed[p])
+                trees[p].feed(entries)
+                fed[p] += len(entries)
+            n += 1
+            for p in real.pending():
+                if n % 3:
+                    continue
+                where = f"{decks} seed {seed} decision {n} player {p}"
+                rebuilt = trees[p].state(p, seed=n, opponent_deck=deck_lists[3 - p])
+                agree(real, rebuilt, p, where)
+                checked += 1
+                mine = real.legal_actions(p)
+                action = mine[rng.below(len(mine))]
+                real_after = real.clone(reseed=n)
+                real_after.apply(action)
+                rebuilt.rng = SplitMix64(n)
+                rebuilt.apply(action)
+                if decks_untouched(real, real_after):
+                    agree(real_after, rebuilt, p, where + f" after {action}", all_actions=False)
+                    played_on += 1
+            acts = real.legal_actions()
+            real.apply(acts[rng.below(len(acts))])
+    assert checked > 300 and played_on > 150
+
+
+def test_hidden_cards_come_from_the_belief() -> None:
+    g = hearth.new_game(seed=9, history=True, first_player=1)
+    for p in (1, 2):
+        g.apply(hearth.Action(hearth.Kind.MULLIGAN, p))
+    tree = ViewTree()
+    tree.feed(g.history(viewer=1))
+    assert tree.coin() == g.coin
+    rebuilt = tree.state(1, seed=5, opponent_deck=["CS2_231"] * 30)  # thinks: all Wisps
+    hidden = [i for i in rebuilt.hand[2] + rebuilt.deck[2] if i != g.coin]
+    assert {rebuilt.ents[i].card.id for i in hidden} == {"CS2_231"}
+    assert rebuilt.ents[g.coin].card.id == "GAME_005"
+    # the player's own cards are what they are, the own deck in some order
+    assert [rebuilt.ents[i].card.id for i in rebuilt.hand[1]] == [
+        g.ents[i].card.id for i in g.hand[1]
+    ]
+    assert sorted(rebuilt.deck[1]) == sorted(g.deck[1])
+    # a different seed, a different guess; the same seed, the same state
+    again = tree.state(1, seed=5, opponent_deck=["CS2_231"] * 30)
+    assert again.hash() == rebuilt.hash()
+
+
+def test_from_view_refuses_what_cannot_be_a_view() -> None:
+    g = hearth.new_game(seed=1, history=True)
+    tree = fold(g.history(viewer=1))
+    with pytest.raises(ValueError):
+        State.from_view(tree, 3, seed=0)
+    with pytest.raises(ValueError):
+        State.from_view({k: v for k, v in tree.items() if k != 2}, 1, seed=0)
+    own_card = g.hand[1][0]
+    with pytest.raises(ValueError):  # hidden, yet the viewer's own card
+        State.from_view({**tree, own_card: ("", tree[own_card][1])}, 1, seed=0)
