@@ -15,6 +15,7 @@ from .enums import CARDTYPE, T_GAME
 from .script import EMPTY_SCRIPT, SCRIPTS, CardScript
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.json"
+COIN = "GAME_005"  # The Coin, which the second player gets
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -114,4 +115,4 @@ def pseudo_card(card_type: int) -> Card:
     return card
 
 
-__all__ = ["DATA_FILE", "Card", "load_cards", "pseudo_card"]
+__all__ = ["COIN", "DATA_FILE", "Card", "load_cards", "pseudo_card"]

@@ -9,6 +9,7 @@ only those below it (SabberStone's split of ``Game``, ``Actions/Generic.cs``,
     Triggers    triggers.py  the event index, the trigger queue, entering and leaving play
     Effects     effects.py   the effect primitives cards call (damage, draw, summon, ...)
     Play        play.py      playing cards, the hero power, attacks, and which are legal
+    Determinize determinize.py  hidden cards' identities, rebuilding from a player's view
     State       game.py      creation, cloning, the step machine, deaths, apply
 
 The layers are mixins of one class with one set of ``__slots__`` (declared here), so a

@@ -7,20 +7,22 @@ ids, in order of play), the active auras and a seeded RNG whose state is one int
 
 The class is assembled from layers (see :mod:`.core`): the effect primitives live in
 :mod:`.effects`, playing and attacking in :mod:`.play`, triggers and auras in
-:mod:`.triggers` and :mod:`.auras`, observations in :mod:`.view`. This module keeps what
-drives a game from one decision to the next.
+:mod:`.triggers` and :mod:`.auras`, hidden information and :meth:`State.from_view` in
+:mod:`.determinize`, observations in :mod:`.view`. This module keeps what drives a game
+from one decision to the next.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from . import view
 from .actions import Action, IllegalAction, Kind
-from .carddb import Card, load_cards, pseudo_card
+from .carddb import COIN, load_cards, pseudo_card
 from .core import AuraInstance
+from .determinize import Determinize
 from .effects import KEEP_ON_TRANSFORM
 from .entity import Entity
 from .enums import (
@@ -55,7 +57,6 @@ from .enums import (
     STARTHANDSIZE,
     STATE,
     STEP,
-    T_ENCHANTMENT,
     T_GAME,
     T_HERO,
     T_MINION,
@@ -78,12 +79,10 @@ from .enums import (
 )
 from .enums import State as GameState
 from .history import History
-from .play import Play
 from .primitives import Ctx
 from .rng import SplitMix64
 from .script import EV_TURN_END, EV_TURN_START
 
-COIN = "GAME_005"
 _MAIN_ACTION = int(Step.MAIN_ACTION)
 MULLIGAN_INPUT = int(Mulligan.INPUT)
 MULLIGAN_DONE = int(Mulligan.DONE)
@@ -104,7 +103,7 @@ class Result(NamedTuple):
     playstates: tuple[int, int]
 
 
-class State(Play):
+class State(Determinize):
     """A game of the Hearthstone-like engine; create it with :func:`games.hearth.new_game`."""
 
     __slots__ = ()
@@ -265,183 +264,6 @@ class State(Play):
         c._shuffle_decks()
         c._legal = None
         return c
-
-    def _identify(
-        self, ids: Sequence[int], contents: Sequence[tuple[Card, dict[int, int]]]
-    ) -> None:
-        """Give hidden cards new identities (card and own tags), keeping where they are."""
-        for i, (card, own) in zip(ids, contents, strict=True):
-            e = self.ents[i]
-            keep = {k: e.tags[k] for k in KEEP_ON_TRANSFORM if k in e.tags}
-            e.card = card
-            e.tags = {**own, **keep}
-
-    def _shuffle_decks(self) -> None:
-        for p in (1, 2):
-            self.rng.shuffle(self.deck[p])
-
-    @classmethod
-    def from_view(
-        cls,
-        entities: Mapping[int, tuple[str, Mapping[int, int]]],
-        player: int,
-        seed: int,
-        *,
-        play_order: Sequence[int] | None = None,
-        coin: int = 0,
-        opponent_cards: Sequence[str] | None = None,
-        turn_cap: int | None = None,
-    ) -> State:
-        """A playable game rebuilt from what ``player`` may see, the rest determinized.
-
-        ``entities``: id -> (card id, {tag: value}) as :func:`.tree.fold` gives it for
-        ``state.history(viewer=player)`` ("" = a card ``player`` may not see). As in
-        :meth:`determinized`, what ``player`` cannot know is sampled with the seeded RNG:
-        the opponent's hidden cards get identities from ``opponent_cards`` (what they may
-        still hold, e.g. :meth:`.tree.ViewTree.unseen`; default: any collectible card),
-        and both decks are shuffled. Triggers, auras and aura buffs of the board are set
-        up as in the real game, so the state plays on like it.
-
-        What tags do not carry comes from the caller (a :class:`.tree.ViewTree` has it):
-        ``play_order``, the minions in the order they entered play (without it, entity id
-        order stands in); ``coin``, The Coin's id when it is still hidden in the
-        opponent's hand (found alone during the mulligan); ``turn_cap`` as in ``new_game``.
-        """
-        if player not in (1, 2):
-            raise ValueError("player must be 1 or 2")
-        if not all(i in entities for i in (1, 2, 3)):
-            raise ValueError("the tree lacks the game or a player entity")
-        cards = load_cards()
-        g = cls()
-        g.rng = SplitMix64(seed)
-        g.turn_cap = turn_cap
-        opp = 3 - player
-        hidden: list[int] = []
-        for eid in sorted(entities):
-            card_id, tags = entities[eid]
-            own = {**tags, ENTITY_ID: eid}
-            if eid <= 3:
-                card = pseudo_card(T_GAME if eid == 1 else T_PLAYER)
-            elif card_id:
-                if card_id not in cards:
-                    raise ValueError(f"entity {eid}: unknown card {card_id!r}")
-                card = cards[card_id]
-            else:
-                if own.get(ZONE) not in (Z_HAND, Z_DECK) or own.get(CONTROLLER) != opp:
-                    raise ValueError(f"entity {eid} is hidden outside the opponent's hand/deck")
-                hidden.append(eid)
-                card = cards[COIN]  # a stand-in until the identities are drawn below
-            g.ents[eid] = Entity(eid, card, own)
-        g.next_id = max(entities) + 1
-        g.step = g.ents[1][STEP]
-        g.current = next((p for p in (1, 2) if g.ents[1 + p][CURRENT_PLAYER]), 0)
-        if not coin:
-            coin = g._find_coin(hidden)
-        g.coin = coin
-        g._draw_identities(hidden, opponent_cards)
-        g._fill_zones(play_order)
-        g._shuffle_decks()
-        g._start_board()
-        g._read_outcome()
-        return g
-
-    def _find_coin(self, hidden: Sequence[int]) -> int:
-        """The Coin when the tags show it: by its card id, or during the mulligan as the
-        last card created (it is made after both decks and the opening hands)."""
-        for eid, e in self.ents.items():
-            if e.card.id == COIN and eid not in hidden:
-                return eid
-        if self.step == int(Step.BEGIN_MULLIGAN):
-            last = max(self.ents)
-            if self.ents[last][ZONE] == Z_HAND:
-                return last
-        return 0
-
-    def _draw_identities(self, hidden: Sequence[int], pool: Sequence[str] | None) -> None:
-        """Hidden cards become cards drawn from ``pool`` (The Coin stays The Coin)."""
-        cards = load_cards()
-        rest = [i for i in hidden if i != self.coin]
-        if pool:
-            candidates = list(pool)
-        else:
-            deck_types = (T_MINION, T_SPELL, T_WEAPON)
-            candidates = sorted(c.id for c in cards.values()
-                                if c.collectible and c.type in deck_types)
-        for cid in candidates:
-            if cid not in cards:
-                raise ValueError(f"unknown card {cid!r} in opponent_cards")
-        drawn = candidates[:]
-        self.rng.shuffle(drawn)
-        while len(drawn) < len(rest):  # more hidden cards than the belief holds: repeat it
-            drawn.append(candidates[self.rng.below(len(candidates))])
-        self._identify(rest, [(cards[cid], {}) for cid in drawn[: len(rest)]])
-        if self.coin in hidden:
-            self._identify([self.coin], [(cards[COIN], {})])
-
-    def _fill_zones(self, play_order: Sequence[int] | None) -> None:
-        """Zone lists from ZONE/ZONE_POSITION tags; order of play from ``play_order``."""
-        ents = self.ents
-        for eid, e in ents.items():
-            if eid < 4:
-                continue
-            p = self.controller(e)
-            zone = e.tags.get(ZONE)
-            ctype = e.card.type
-            if zone == Z_HAND:
-                self.hand[p].append(eid)
-            elif zone == Z_DECK:
-                self.deck[p].append(eid)
-            elif zone == Z_PLAY:
-                if ctype == T_MINION:
-                    self.board[p].append(eid)
-                elif ctype == T_WEAPON:
-                    self.weapon[p] = eid
-                elif ctype == T_ENCHANTMENT:
-                    self.enchants.append(eid)
-        for p in (1, 2):
-            self.hero[p] = ents[1 + p][HERO_ENTITY]
-            self.power[p] = ents[1 + p][HERO_POWER_ENTITY]
-            self.hand[p].sort(key=lambda i: ents[i][ZONE_POSITION])
-            self.board[p].sort(key=lambda i: ents[i][ZONE_POSITION])
-        if play_order is None:
-            play_order = sorted(self.board[1] + self.board[2])
-        for n, eid in enumerate(play_order, 1):
-            if eid in ents:
-                ents[eid].order = n
-        self.next_order = len(play_order) + 1
-
-    def _start_board(self) -> None:
-        """Register the board's triggers and auras in order of play, apply the auras, and
-        keep as own tags only what the auras and the card data do not explain."""
-        ents = self.ents
-        for eid in self.by_order(self.board[1] + self.board[2]):
-            self._register(ents[eid])
-        self._update_auras()
-        for e in ents.values():
-            if e.aura:
-                for tag, d in e.aura.items():
-                    e.tags[tag] = e.tags.get(tag, 0) - d
-            card_tags = e.card.tags
-            e.tags = {t: v for t, v in e.tags.items()
-                      if t in KEEP_ON_TRANSFORM or card_tags.get(t) != v}
-        self._legal = None
-
-    def _read_outcome(self) -> None:
-        players = {p: self.ents[1 + p][PLAYSTATE] for p in (1, 2)}
-        if self.ents[1][STATE] != int(GameState.COMPLETE):
-            return
-        self.over = True
-        won = [p for p in (1, 2) if players[p] == _WON]
-        self.winner = won[0] if won else 0
-        if _CONCEDED in players.values():
-            self.reason = "concede"
-        elif won:
-            self.reason = "hero died"
-        elif all(self.health(self.hero[p]) <= 0 for p in (1, 2)):
-            self.reason = "both heroes died"
-        else:
-            self.reason = "turn cap"
-        self._legal = []
 
     # ------------------------------------------------------------------ steps
 

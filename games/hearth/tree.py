@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .carddb import COIN
 from .enums import CARDTYPE, CONTROLLER, ENTITY_ID, T_MINION, Z_DECK, Z_HAND, Z_PLAY, ZONE
 from .game import State
 from .history import PREFIX, PUBLIC_OF_HIDDEN
@@ -111,7 +112,7 @@ class ViewTree:
         """The Coin's entity id (0 if none): the one card a game creates straight into a
         hand (the second player's, before the mulligan), so even a hidden one is known."""
         for eid, (card_id, _) in self.entities.items():
-            if card_id == "GAME_005":
+            if card_id == COIN:
                 return eid
         for eid, zone in self.created_in.items():
             if zone == Z_HAND:
