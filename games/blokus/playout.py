@@ -36,7 +36,7 @@ def random_placement(state: State, rng: random.Random) -> int | None:
             if not mask & occupied:
                 return pid
     else:
-        shifted, anchors, deployed = state._generation_masks(color)
+        _, _, anchors, shifted, deployed = state._masks(color)
         by_pattern = T.BY_PATTERN
         local_mask = T.LOCAL_MASK
         window = T.WINDOW
@@ -119,12 +119,14 @@ def random_playout(state: State, rng: random.Random, record: list[SetMove] | Non
         undeployed[color] = bits
         if not bits:
             mono[color] = shape == 0
+        state._gen = None  # the board changed: the next colour's masks are new
         last_pid, last_color = pid, color
         changed = True
         if record is not None:
             record.append(_move_of(color, pid))
         state._advance()
     if changed:
+        state._version += 1  # views of the old position must list again
         # Stopped by the turn limit: finish the elimination the last move started.
         state._remove_invalid_colors()
         # The undo stack no longer matches the position: make pop() fail loudly.

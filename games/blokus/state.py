@@ -137,6 +137,7 @@ class State:
 
     __slots__ = (
         "_boards",
+        "_gen",
         "_last_move",
         "_mono",
         "_occupied",
@@ -145,6 +146,7 @@ class State:
         "_turn",
         "_undeployed",
         "_valid",
+        "_version",
     )
 
     _boards: list[int]
@@ -158,6 +160,11 @@ class State:
     # Undo records as a linked list of (record, rest) pairs: a clone shares it, so cloning
     # costs the same at any depth, and nobody can change a shared tail.
     _stack: tuple[Any, ...] | None
+    # The generation masks of one colour on this board (see `_masks`), or None.
+    _gen: tuple[int, int, int, int, int] | None
+    # Counts the changes of the position, so a `legal_moves()` view knows whether the list
+    # it made is still the position's.
+    _version: int
 
     def __init__(self, start_piece: str) -> None:
         if start_piece not in SHAPE_INDEX:
@@ -171,6 +178,8 @@ class State:
         self._last_move = None
         self._mono = [None, None, None, None]
         self._stack = None
+        self._gen = None
+        self._version = 0
 
     # -- construction -------------------------------------------------------------------
 
@@ -276,6 +285,8 @@ class State:
         other._last_move = self._last_move
         other._mono = self._mono[:]
         other._stack = self._stack
+        other._gen = self._gen
+        other._version = self._version
         return other
 
     __copy__ = clone
@@ -392,39 +403,51 @@ class State:
 
     # -- move generation ----------------------------------------------------------------
 
-    def _generation_masks(self, color: int) -> tuple[int, int, int]:
-        """(shifted forbidden, anchors, deployed) for `color`'s placements after its first move.
+    def _masks(self, color: int) -> tuple[int, int, int, int, int]:
+        """(color, forbidden, anchors, shifted forbidden, deployed) for `color` on this board.
 
-        The forbidden cells are the occupied ones and those edge-adjacent to the colour,
-        shifted left by `T.LOCAL_SHIFT` so that `shifted >> cell & T.LOCAL_MASK` is the
-        window around anchor `cell`; the anchors are its attach corners (free cells
-        touching it only at a corner); `deployed` holds the local shape bits of the shapes
-        it has already placed.
+        The forbidden cells are the occupied ones and those edge-adjacent to the colour;
+        shifted left by `T.LOCAL_SHIFT`, `shifted >> cell & T.LOCAL_MASK` is the window
+        around anchor `cell`. The anchors are its attach corners (free cells touching it
+        only at a corner); `deployed` holds the local shape bits of the shapes it has
+        already placed. Only meaningful after the colour's first move.
+
+        Kept until the board changes (`push`/`pop` drop them): the elimination check at
+        the end of a move computes them for the next colour, and that colour's listing
+        and the validation of its move start from the same masks.
         """
-        own = self._boards[color]
-        forbidden = self._occupied | B.edge_neighbours(own)
-        return (
-            forbidden << T.LOCAL_SHIFT,
-            B.corner_neighbours(own) & ~forbidden,
-            T.local_shape_bits(ALL_SHAPES ^ self._undeployed[color]),
-        )
+        masks = self._gen
+        if masks is None or masks[0] != color:
+            own = self._boards[color]
+            forbidden = self._occupied | B.edge_neighbours(own)
+            masks = (
+                color,
+                forbidden,
+                B.corner_neighbours(own) & ~forbidden,
+                forbidden << T.LOCAL_SHIFT,
+                T.local_shape_bits(ALL_SHAPES ^ self._undeployed[color]),
+            )
+            self._gen = masks
+        return masks
 
-    def _anchor_candidates(self, color: int) -> Iterator[tuple[int, Any, int]]:
-        """(cell, candidates, local forbidden) per anchor, for `color` after its first move.
+    def _anchor_candidates(self, color: int) -> list[tuple[Any, int, int]]:
+        """(candidates, local forbidden, cell) per anchor, for `color` after its first move.
 
         Work is proportional to the anchors: each anchor cuts the 9x9 window around it out
         of the forbidden cells and looks up the placements through it that fit the blocked
         pattern next to it; a candidate `(mask, r)` is legal iff `not mask & local`, and
         `r` names it relative to `cell`. After an anchor is done it joins the forbidden
         cells, so a placement covering several anchors is produced once, by the first.
+        Built in one go: the listing then checks every candidate in one comprehension.
         """
-        shifted, anchors, deployed = self._generation_masks(color)
+        _, _, anchors, shifted, deployed = self._masks(color)
         by_pattern = T.BY_PATTERN
         local_mask = T.LOCAL_MASK
         window = T.WINDOW
         pattern_shift = T.PATTERN_SHIFT
         anchors <<= T.LOCAL_SHIFT
         low_bit = T.LOCAL_SHIFT + 1
+        out = []
         while anchors:
             low = anchors & -anchors
             cell = low.bit_length() - low_bit
@@ -433,9 +456,10 @@ class State:
             found = by_pattern[cell].get(pattern)
             if found is None:
                 found = T.candidates(cell, pattern)
-            yield cell, found, local | deployed
+            out.append((found, local | deployed, cell))
             shifted |= low
             anchors ^= low
+        return out
 
     def _placement_ids(self, color: int) -> list[int]:
         """Ids of every legal placement of `color` on this board (ignoring whose turn it is)."""
@@ -443,54 +467,107 @@ class State:
         if bits == ALL_SHAPES:
             occupied = self._occupied
             return [pid for mask, pid in T.start_placements(self._start) if not mask & occupied]
-        out: list[int] = []
-        if bits:
-            pid_at = T.PID_AT
-            for cell, found, local in self._anchor_candidates(color):
-                at = pid_at[cell]
-                out += [at[r] for mask, r in found if not mask & local]
-        return out
+        if not bits:
+            return []
+        pid_at = T.PID_AT
+        return [
+            pid_at[cell][r]
+            for found, local, cell in self._anchor_candidates(color)
+            for mask, r in found
+            if not mask & local
+        ]
 
     def _has_placement(self, color: int) -> bool:
+        """Whether `color` can place anything; stops at the first legal candidate."""
         bits = self._undeployed[color]
         if bits == ALL_SHAPES:
             occupied = self._occupied
             return any(not mask & occupied for mask, _ in T.start_placements(self._start))
-        return bool(bits) and any(
-            not mask & local
-            for _, found, local in self._anchor_candidates(color)
-            for mask, _ in found
-        )
+        if not bits:
+            return False
+        # The anchor walk of `_anchor_candidates`, one anchor at a time: the first anchor
+        # almost always has a placement, and this runs after every move.
+        _, _, anchors, shifted, deployed = self._masks(color)
+        by_pattern = T.BY_PATTERN
+        local_mask = T.LOCAL_MASK
+        anchors <<= T.LOCAL_SHIFT
+        low_bit = T.LOCAL_SHIFT + 1
+        while anchors:
+            low = anchors & -anchors
+            cell = low.bit_length() - low_bit
+            local = (shifted >> cell) & local_mask
+            pattern = (local >> T.PATTERN_SHIFT) & T.WINDOW
+            found = by_pattern[cell].get(pattern)
+            if found is None:
+                found = T.candidates(cell, pattern)
+            local |= deployed
+            for mask, _ in found:
+                if not mask & local:
+                    return True
+            shifted |= low
+            anchors ^= low
+        return False
 
-    def legal_moves(self) -> Iterator[Move]:
+    def legal_moves(self) -> LegalMoveGenerator:
         """Every distinct legal placement of the current colour once, then SkipMove if allowed.
 
-        Lazy, one anchor (attach corner) at a time; nothing once the game is over. Each
-        placement carries the first (rotation, flipped) of the official variant order that
-        gives its cells. The moves are those of the position when iteration started.
-        """
-        # The generator makes one list per anchor and `chain` hands out their items from
-        # C: resuming a generator once per move costs about a third of the listing.
-        return chain.from_iterable(self._move_lists())
+        A small live view, as python-chess's `board.legal_moves`: iterating it is lazy
+        (one anchor, an attach corner, at a time), `len()` and `list()` list the position
+        once, `move in ...` checks that move alone, and truthiness stops at the first
+        legal move. Nothing once the game is over. Each placement carries the first
+        (rotation, flipped) of the official variant order that gives its cells.
 
-    def _move_lists(self) -> Iterator[Iterable[Move]]:
-        """The moves of `legal_moves()` as one list per anchor (start: one list)."""
-        if self.is_over:
-            return
+        >>> state = new_game("PENTO_W")
+        >>> moves = state.legal_moves()
+        >>> len(moves), bool(moves), SetMove("BLUE", "PENTO_W", x=0, y=0) in moves
+        (272, True, True)
+        >>> next(iter(moves)).kind
+        'PENTO_W'
+        """
+        return LegalMoveGenerator(self)
+
+    def _legal_list(self) -> list[Move]:
+        """The moves of `legal_moves()` as one new list."""
+        if not self._valid or self._turn >= TURN_LIMIT:
+            return []
         color = self._turn % 4
         bits = self._undeployed[color]
         if bits == ALL_SHAPES:
             moves = _MOVES[color]
             occupied = self._occupied
-            yield [
+            return [
                 moves[pid] or _move_of(color, pid)
                 for mask, pid in T.start_placements(self._start)
                 if not mask & occupied
-            ]
-            return  # no skipping on a colour's first move
+            ]  # no skipping on a colour's first move
+        if not bits:
+            return [_SKIPS[color]]
+        moves_at = _MOVES_AT[color]
+        # One comprehension over every anchor's candidates: a comprehension per anchor
+        # (and a generator resumed per anchor) costs more than the anchor's own work.
+        # (`for at in [x]` is a plain assignment inside a comprehension since Python 3.9.)
+        out: list[Move] = [
+            at[r] or _move_at(color, cell, r)
+            for found, local, cell in self._anchor_candidates(color)
+            for at in [moves_at[cell] or _moves_at(color, cell)]
+            for mask, r in found
+            if not mask & local
+        ]
+        out.append(_SKIPS[color])
+        return out
+
+    def _move_lists(self) -> Iterator[Iterable[Move]]:
+        """The moves of `legal_moves()` as one list per anchor (start: one list), lazily."""
+        if not self._valid or self._turn >= TURN_LIMIT:
+            return
+        color = self._turn % 4
+        bits = self._undeployed[color]
+        if bits == ALL_SHAPES:
+            yield self._legal_list()
+            return
         if bits:
             moves_at = _MOVES_AT[color]
-            for cell, found, local in self._anchor_candidates(color):
+            for found, local, cell in self._anchor_candidates(color):
                 at = moves_at[cell] or _moves_at(color, cell)
                 yield [
                     at[r] or _move_at(color, cell, r) for mask, r in found if not mask & local
@@ -506,10 +583,15 @@ class State:
     # -- validation ---------------------------------------------------------------------
 
     def validate(self, move: Move) -> None:
-        """Raise IllegalMove if `move` is not legal now; checks in the official order."""
-        if not isinstance(move, SetMove | SkipMove):
+        """Raise IllegalMove if `move` is not legal now; checks in the official order.
+
+        A legal placement costs a few ANDs against the masks the position's listing uses
+        (kept until the next push/pop), so re-checking a move from `legal_moves()` is
+        cheap; only an illegal one takes the official cell-by-cell path for its mistake.
+        """
+        if not isinstance(move, (SetMove, SkipMove)):  # a tuple is faster
             raise TypeError(f"not a Blokus move: {move!r}")
-        if self.is_over:
+        if not self._valid or self._turn >= TURN_LIMIT:
             raise IllegalMove(Mistake.GAME_OVER, move)
         color = self._turn % 4
         if move.color != COLORS[color]:
@@ -520,19 +602,23 @@ class State:
             if first:
                 raise IllegalMove(Mistake.SKIP_FIRST_TURN, move)
             return
-        shape = SHAPE_INDEX[move.kind]
+        shape = SHAPE_INDEX[move[1]]
         if first:
             if shape != self._start:
                 raise IllegalMove(Mistake.WRONG_SHAPE, move)
-        elif not bits >> shape & 1:
-            raise IllegalMove(Mistake.DUPLICATE_SHAPE, move)
-        own = self._boards[color]
-        occupied = self._occupied
-        touching = B.edge_neighbours(own)
-        mask = move._board_mask()
-        if mask < 0 or mask & (occupied | touching):
+            # (A snapshot may give a colour cells before its first move: they count.)
+            forbidden = self._occupied | B.edge_neighbours(self._boards[color])
+            anchors = 0
+        else:
+            if not bits >> shape & 1:
+                raise IllegalMove(Mistake.DUPLICATE_SHAPE, move)
+            _, forbidden, anchors, _, _ = self._masks(color)
+        mask: int = move[6]
+        if mask < 0 or mask & forbidden:
             # Some cell is wrong: find the first one the official loop would report. It
             # checks one cell at a time, all three checks per cell, in hash-set order.
+            occupied = self._occupied
+            touching = B.edge_neighbours(self._boards[color])
             cells = official_cell_order(move.kind, move.rotation, move.flipped, move.x, move.y)
             for x, y in cells:
                 if not (0 <= x < B.SIZE and 0 <= y < B.SIZE):
@@ -545,12 +631,14 @@ class State:
         if first:
             if not mask & B.BORDER:
                 raise IllegalMove(Mistake.NOT_ON_BORDER, move)
-        elif not mask & B.corner_neighbours(own):
+        elif not mask & anchors:
+            # The cells are free and touch no edge of the colour, so the attach corners
+            # are exactly the corner neighbours that could be shared.
             raise IllegalMove(Mistake.NO_SHARED_CORNER, move)
 
     def is_legal(self, move: object) -> bool:
         """Whether `move` may be applied now (False for anything that is not a move)."""
-        if not isinstance(move, SetMove | SkipMove):
+        if not isinstance(move, (SetMove, SkipMove)):  # a tuple is faster
             return False
         try:
             self.validate(move)
@@ -586,6 +674,8 @@ class State:
             self._occupied,
         )
         self._stack = (record, self._stack)
+        self._gen = None
+        self._version += 1
         if isinstance(move, SetMove):
             mask = move._board_mask()
             self._boards[color] |= mask
@@ -604,6 +694,8 @@ class State:
             raise IndexError("pop from a state without moves to undo")
         move = self._last_move
         record, self._stack = self._stack
+        self._gen = None
+        self._version += 1
         (
             self._turn,
             self._valid,
@@ -673,6 +765,83 @@ class State:
         for x, y, color in self.fields():
             grid[y][x] = letters[color]
         return "\n".join("".join(row) for row in grid)
+
+
+class LegalMoveGenerator:
+    """The legal moves of a state's current position, as python-chess's `board.legal_moves`.
+
+    A live view: it always speaks of the position the state is in now. Iterating is lazy
+    (one anchor at a time); `len()` lists the position once and keeps that list until the
+    state changes, so `list(...)` (which asks for the length first) lists it only once;
+    `move in ...` checks that one move; truthiness stops at the first legal move.
+
+    >>> state = new_game("PENTO_U")
+    >>> moves = state.legal_moves()
+    >>> len(moves), moves.count(), SkipMove("BLUE") in moves
+    (280, 280, False)
+    >>> state.apply(next(iter(moves)))
+    >>> len(moves), state.current_color   # the same view, now of YELLOW's first move
+    (264, 'YELLOW')
+    >>> moves
+    <LegalMoveGenerator at ... (264 moves of YELLOW)>
+    """
+
+    __slots__ = ("_moves", "_state", "_version")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._moves: list[Move] | None = None
+        self._version = -1
+
+    def _list(self) -> list[Move]:
+        state = self._state
+        moves = self._moves
+        if moves is None or self._version != state._version:
+            moves = self._moves = state._legal_list()
+            self._version = state._version
+        return moves
+
+    def __iter__(self) -> Iterator[Move]:
+        # The generator makes one list per anchor and `chain` hands out their items from
+        # C: resuming a generator once per move would cost about a third of the listing.
+        return chain.from_iterable(self._lists())
+
+    def _lists(self) -> Iterator[Iterable[Move]]:
+        # This runs at the first next(), not in __iter__: `list(view)` takes the iterator
+        # first and asks `len()` next, so by now the whole list may be there already.
+        state = self._state
+        moves = self._moves
+        if moves is not None and self._version == state._version:
+            yield moves
+        else:
+            yield from state._move_lists()
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def count(self) -> int:
+        """How many legal moves (SkipMove included), as `len()`."""
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        moves = self._moves
+        if moves is not None and self._version == self._state._version:
+            return bool(moves)
+        state = self._state
+        if state.is_over:
+            return False
+        color = state._turn % 4
+        # After its first move a colour may always skip.
+        return state._undeployed[color] != ALL_SHAPES or state._has_placement(color)
+
+    def __contains__(self, move: object) -> bool:
+        return self._state.is_legal(move)
+
+    def __repr__(self) -> str:
+        return (
+            f"<LegalMoveGenerator at {id(self):#x} "
+            f"({len(self)} moves of {self._state.current_color})>"
+        )
 
 
 def new_game(start_piece: str | None = None, seed: int | None = None) -> State:

@@ -206,7 +206,7 @@ def test_garbage_snapshots_raise_only_value_error(changes: dict[str, object]) ->
 def test_legal_moves_view_and_counts() -> None:
     state = blokus.new_game("PENTO_W")
     iterator = state.legal_moves()
-    assert next(iterator).kind == "PENTO_W"
+    assert next(iter(iterator)).kind == "PENTO_W"
     assert state.legal_placement_count() == 272
     assert "BLUE" in repr(state)
     assert state.board_text().count(".") == 400

@@ -233,7 +233,7 @@ def test_pop_without_history_raises() -> None:
     state = blokus.new_game("PENTO_V")
     with pytest.raises(IndexError):
         state.pop()
-    state.push(next(state.legal_moves()))
+    state.push(next(iter(state.legal_moves())))
     clone = state.clone()
     assert clone.pop() == state.last_move
     assert clone == blokus.new_game("PENTO_V")
