@@ -148,7 +148,7 @@ _Command = _Seated | _Move | _Gone | _Concede | _Pause | _Step | _Cancel | _Aban
 ResultHook = Callable[["Room", MatchResult], Awaitable[None]]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Open:
     """A decision requested from a seat and not answered yet."""
 
@@ -437,8 +437,9 @@ class Room:
     async def _request_pending(self) -> None:
         """Ask every seat the game waits for; decisions still open keep their clocks."""
         pending = self.game.pending()
-        for seat in [s for s, o in self._open.items() if pending.get(s) != o.decision]:
-            del self._open[seat]  # no longer asked (the game moved on without it)
+        if self._open:  # usually empty: the one open decision was just answered
+            for seat in [s for s, o in self._open.items() if pending.get(s) != o.decision]:
+                del self._open[seat]  # no longer asked (the game moved on without it)
         for seat, decision in pending.items():
             if seat in self._open:
                 continue
@@ -465,10 +466,12 @@ class Room:
 
     async def _next_command(self) -> _Command:
         """The next command, or the end of the match when an open decision runs out of time."""
-        timed = [(o.deadline, seat) for seat, o in self._open.items() if o.deadline is not None]
-        if not timed:
+        seat, deadline = -1, float("inf")
+        for open_seat, opened in self._open.items():
+            if opened.deadline is not None and opened.deadline < deadline:
+                seat, deadline = open_seat, opened.deadline
+        if seat < 0:
             return await self._inbox.get()
-        deadline, seat = min(timed)
         try:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
