@@ -19,6 +19,7 @@ run: $(STAMP)
 
 # pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
 test: $(STAMP)
+	@bash tools/system-packages.sh
 	@$(BIN)/pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
