@@ -203,7 +203,8 @@ def test_options_are_answered_with_index_target_and_position() -> None:
             assert (answer.option_index == 0) == (action.kind == Kind.END_TURN)
             assert answer.target == (action.target or None)
             minion_play = action.kind == Kind.PLAY and action.position >= 0
-            assert answer.position == (action.position if minion_play else None)
+            # position is the ZONE_POSITION the minion takes (1 = leftmost), not an index
+            assert answer.position == (action.position + 1 if minion_play else None)
             seen.add((action.kind, bool(action.target), minion_play))
     assert {(Kind.PLAY, False, True), (Kind.ATTACK, True, False), (Kind.END_TURN, False, False),
             (Kind.POWER, True, False)} <= seen

@@ -1,0 +1,219 @@
+"""Kettle ``options`` / ``entity_choices`` <-> Hearth engine ``Action``\\ s, and deck checks.
+
+One mapping for the server's Kettle session and the bot kit (``bots.hearth.options``
+re-exports it). Both sides must build and read options exactly so:
+
+**Building** (``options_for``, server side), from ``state.legal_actions(player)`` in
+MAIN_ACTION, in the engine's order:
+
+- option 0 is ``END_TURN`` (``{"type": 2}``, no entity);
+- then one ``POWER`` option (``type`` 3) per distinct acting entity, in order of its first
+  legal action: cards in hand (hand order), then the hero power, then the attackers (hero,
+  then minions left to right). ``main_option.entityID`` is that entity and
+  ``main_option.targets`` the distinct non-zero targets of its actions in first-appearance
+  order; ``[]`` when its actions have target 0 (a card or hero power without a target;
+  the engine never mixes target 0 and real targets for one entity). No ``sub_options``.
+
+**Answering** (``choice_for``, client side): ``choose_option {optionsID, option_index,
+target?, position?}``:
+
+- ``option_index``: the index into ``options`` (0 = end the turn);
+- ``target``: the target's entity id, sent only when the option lists targets (then it is
+  required and must be one of them); absent (or 0) = no target;
+- ``position``: sent only for a minion played from hand: the ``ZONE_POSITION`` the minion
+  takes on the board, **1 = leftmost**, ``len(board) + 1`` = right end (the engine's
+  ``Action.position`` is the 0-based board index, so ``position = Action.position + 1``);
+  absent on a minion play = the right end. Ignored for everything else.
+
+**Reading** (``action_for``, server side): the legal action with the option's entity,
+that target (0 when absent) and that position, or None: an ``illegal`` nack.
+
+The mulligan is an ``entity_choices`` (``mulligan_action`` reads ``choose_entities``).
+
+>>> from games.hearth import END_TURN, Action, Kind
+>>> legal = [END_TURN, Action(Kind.PLAY, 9, 0, 0), Action(Kind.PLAY, 9, 0, 1),
+...          Action(Kind.POWER, 5, 6), Action(Kind.POWER, 5, 8), Action(Kind.ATTACK, 12, 8)]
+>>> options = options_for(legal)
+>>> [o.to_dict() for o in options]  # doctest: +NORMALIZE_WHITESPACE
+[{'type': 2}, {'type': 3, 'main_option': {'entityID': 9, 'targets': []}},
+ {'type': 3, 'main_option': {'entityID': 5, 'targets': [6, 8]}},
+ {'type': 3, 'main_option': {'entityID': 12, 'targets': [8]}}]
+>>> choice_for(options, Action(Kind.PLAY, 9, 0, 1))   # board index 1 = ZONE_POSITION 2
+(1, None, 2)
+>>> choice_for(options, Action(Kind.POWER, 5, 8))
+(2, 8, None)
+>>> action_for(legal, options, 2, 8, None)
+Action(kind=<Kind.POWER: 3>, entity=5, target=8, position=-1, cards=())
+>>> action_for(legal, options, 1, None, 1)            # ZONE_POSITION 1: leftmost
+Action(kind=<Kind.PLAY: 2>, entity=9, target=0, position=0, cards=())
+>>> action_for(legal, options, 1, None, None)         # a minion without position: right end
+Action(kind=<Kind.PLAY: 2>, entity=9, target=0, position=1, cards=())
+>>> action_for(legal, options, 1, None, 0) is None    # 0 is not a ZONE_POSITION
+True
+>>> action_for(legal, options, 2, 7, None) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from games.hearth import END_TURN, Action, Kind
+from protocols.kettle.messages import OPTION_END_TURN, OPTION_POWER, Option, OptionEntity
+
+__all__ = [
+    "Choice",
+    "action_for",
+    "choice_for",
+    "deck_problem",
+    "mulligan_action",
+    "options_for",
+]
+
+Choice = tuple[int, int | None, int | None]
+"""``(option_index, target, position)`` of a ``choose_option``; None = field absent."""
+
+_NEUTRAL = 12  # hearthstone.enums.CardClass.NEUTRAL
+_LEGENDARY = 5  # hearthstone.enums.Rarity.LEGENDARY
+_HERO = 3  # hearthstone.enums.CardType.HERO
+_DECK_TYPES = frozenset({4, 5, 7})  # MINION, SPELL, WEAPON
+
+
+def options_for(actions: Sequence[Action]) -> tuple[Option, ...]:
+    """The ``options`` list for the legal actions of the player to move (END_TURN first)."""
+    targets: dict[int, list[int]] = {}
+    for a in actions:
+        if a.kind == Kind.END_TURN:
+            continue
+        if a.kind == Kind.MULLIGAN:
+            raise ValueError("mulligan actions are entity_choices, not options")
+        known = targets.setdefault(a.entity, [])
+        if a.target and a.target not in known:
+            known.append(a.target)
+    out = [Option(OPTION_END_TURN)]
+    out.extend(
+        Option(OPTION_POWER, OptionEntity(entity, tuple(ts))) for entity, ts in targets.items()
+    )
+    return tuple(out)
+
+
+def choice_for(options: Sequence[Option], action: Action) -> Choice:
+    """The ``(option_index, target, position)`` that answers ``options`` with ``action``
+    (``position`` is the ZONE_POSITION, 1-based). Raises ValueError when no option has the
+    action's entity."""
+    if action.kind == Kind.END_TURN:
+        for index, option in enumerate(options):
+            if option.type == OPTION_END_TURN:
+                return index, None, None
+        raise ValueError("no END_TURN option")
+    for index, option in enumerate(options):
+        main = option.main_option
+        if main is not None and main.entity_id == action.entity:
+            target = action.target if action.target else None
+            minion = action.kind == Kind.PLAY and action.position >= 0
+            position = action.position + 1 if minion else None
+            return index, target, position
+    raise ValueError(f"no option for entity {action.entity}")
+
+
+def action_for(
+    legal: Sequence[Action],
+    options: Sequence[Option],
+    index: int,
+    target: int | None,
+    position: int | None,
+) -> Action | None:
+    """The legal action a ``choose_option`` names, or None when it names none.
+
+    ``position`` is the ZONE_POSITION (1 = leftmost; None = the right end); it only
+    matters for minions played from hand.
+    """
+    if not 0 <= index < len(options):
+        return None
+    option = options[index]
+    if option.type == OPTION_END_TURN:
+        return END_TURN if END_TURN in legal else None
+    main = option.main_option
+    if main is None:
+        return None
+    wanted = target or 0
+    entity = main.entity_id
+    best: Action | None = None
+    for a in legal:
+        if a.entity != entity or a.target != wanted or a.kind == Kind.MULLIGAN:
+            continue
+        if a.position < 0:
+            return a
+        if position is None:
+            if best is None or a.position > best.position:
+                best = a
+        elif a.position == position - 1:
+            return a
+    return best
+
+
+def mulligan_action(player: int, offered: Iterable[int], chosen: Sequence[int]) -> Action | None:
+    """The MULLIGAN action replacing ``chosen`` (entity ids among ``offered``), or None
+    when a chosen id was not offered or is named twice.
+
+    >>> mulligan_action(1, (4, 5, 6), [6, 4])
+    Action(kind=<Kind.MULLIGAN: 5>, entity=1, target=0, position=-1, cards=(4, 6))
+    >>> mulligan_action(1, (4, 5, 6), [7]) is None
+    True
+    """
+    allowed = set(offered)
+    if len(set(chosen)) != len(chosen) or not allowed.issuperset(chosen):
+        return None
+    return Action(Kind.MULLIGAN, player, cards=tuple(sorted(chosen)))
+
+
+def deck_problem(hero_id: str, cards: Sequence[str], *, size: int = 30) -> str | None:
+    """Why ``(hero_id, cards)`` is not a legal deck, naming the card and the rule; None
+    when it is: ``size`` known collectible minions, spells or weapons of the hero's class
+    or neutral, at most 2 copies of a card and 1 of a legendary.
+
+    >>> from games.hearth import DEFAULT_DECKS
+    >>> hero, cards = DEFAULT_DECKS[0]
+    >>> deck_problem(hero, cards) is None
+    True
+    >>> deck_problem(hero, cards[:-1] + ("CS2_106",))
+    'CS2_106 (Fiery War Axe) is a Warrior card; a Mage deck holds Mage and neutral cards'
+    >>> deck_problem(hero, cards[:-1] + ("CS2_025",))
+    'CS2_025 (Arcane Explosion): 3 copies; a deck holds at most 2 copies of a card'
+    """
+    from games.hearth.carddb import load_cards
+
+    db = load_cards()
+    hero = db.get(hero_id)
+    if hero is None or hero.type != _HERO or not hero.collectible:
+        return f"heroID {hero_id!r} is not a hero card"
+    if len(cards) != size:
+        return f"a deck holds exactly {size} cards, not {len(cards)}"
+    for card_id, copies in Counter(cards).items():
+        card = db.get(card_id)
+        if card is None or not card.collectible or card.type not in _DECK_TYPES:
+            return f"{card_id!r} is not a collectible minion, spell or weapon"
+        if card.card_class not in (_NEUTRAL, hero.card_class):
+            return (
+                f"{card_id} ({card.name}) is a {_class_name(card.card_class)} card; "
+                f"a {_class_name(hero.card_class)} deck holds "
+                f"{_class_name(hero.card_class)} and neutral cards"
+            )
+        limit = 1 if card.rarity == _LEGENDARY else 2
+        if copies > limit:
+            kind = "a legendary" if limit == 1 else "a card"
+            return (
+                f"{card_id} ({card.name}): {copies} copies; a deck holds at most "
+                f"{limit} {'copy' if limit == 1 else 'copies'} of {kind}"
+            )
+    return None
+
+
+def _class_name(card_class: int) -> str:
+    from hearthstone.enums import CardClass
+
+    try:
+        return CardClass(card_class).name.replace("_", " ").title()
+    except ValueError:
+        return f"class {card_class}"
