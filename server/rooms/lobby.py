@@ -9,7 +9,7 @@ import asyncio
 import logging
 import random
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
@@ -79,6 +79,7 @@ class Lobby:
         default_games: Mapping[str, str] = DEFAULT_GAMES,
         empty_room_timeout: float | None = 600.0,
         max_waiting_seats: int = 8,
+        on_room_created: Callable[[Room], None] | None = None,
     ) -> None:
         if games is None:
             from server.games.registry import GameRegistry
@@ -100,14 +101,18 @@ class Lobby:
         self._seeds = random.Random(seed) if seed is not None else None
         self._empty_room_timeout = empty_room_timeout
         self._max_waiting_seats = max_waiting_seats
+        # Told of every new room, synchronously, before its task first runs (the store hooks
+        # in here: a match row per room, whoever created it).
+        self.on_room_created = on_room_created
 
     # ------------------------------------------------------------------ rooms
     def _new_room(self, game_type: str, slots: list[Slot], paused: bool,
-                  clocks: Clocks | None = None) -> Room:
+                  clocks: Clocks | None = None, seed: int | None = None) -> Room:
         plugin = self.games.get(game_type)  # UnknownGameType propagates: the caller drops
         if len(self.rooms) >= self._max_rooms:
             raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
-        seed = self._seeds.getrandbits(32) if self._seeds is not None else None
+        if seed is None and self._seeds is not None:
+            seed = self._seeds.getrandbits(32)
         game = plugin.new_game(seed)
         room = Room(
             game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
@@ -116,6 +121,8 @@ class Lobby:
         )
         self.rooms[room.id] = room
         room.start_task()
+        if self.on_room_created is not None:
+            self.on_room_created(room)
         log.info("room %s created (%s)", room.id, game.game_type)
         return room
 
@@ -215,11 +222,12 @@ class Lobby:
             self.admins.remove(link)
 
     def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool,
-                clocks: Clocks | None = None) -> tuple[Room, list[str]]:
+                clocks: Clocks | None = None,
+                seed: int | None = None) -> tuple[Room, list[str]]:
         """A room of any registered game (None: Blokus) with the given slots; one reservation
         per reserved slot, in slot order.
 
-        `clocks` overrides the server's clocks for this room only.
+        `clocks` overrides the server's clocks for this room only; `seed` seeds its game.
         """
         game_id = game_type or self.default_games["sc"]
         seats = self.games.get(game_id).seat_count  # UnknownGameType propagates
@@ -231,6 +239,7 @@ class Lobby:
             [Slot(s.display_name, s.can_timeout, s.reserved) for s in slots],
             pause,
             clocks,
+            seed,
         )
         codes: list[str] = []
         for seat, slot in enumerate(room.slots):
