@@ -134,11 +134,30 @@ def cycling(items: list[Any], fn: Callable[[Any], object]) -> Callable[[], objec
 
 
 def our_api_game(seed: int) -> blokus.State:
+    """Placements only, as blokus-rl's games (they have no voluntary pass)."""
     rng = random.Random(seed)
     state = blokus.new_game(seed=seed)
     while not state.is_over:
         moves = [m for m in state.legal_moves() if isinstance(m, SetMove)]
         state.apply(rng.choice(moves))
+    return state
+
+
+def our_user_loop_game(seed: int) -> blokus.State:
+    """The loop a user writes first: any legal move, SkipMove included, validated."""
+    rng = random.Random(seed)
+    state = blokus.new_game(seed=seed)
+    while not state.is_over:
+        state.apply(rng.choice(list(state.legal_moves())))
+    return state
+
+
+def our_push_game(seed: int) -> blokus.State:
+    """The same loop with `push()`, which trusts moves from `legal_moves()`."""
+    rng = random.Random(seed)
+    state = blokus.new_game(seed=seed)
+    while not state.is_over:
+        state.push(rng.choice(list(state.legal_moves())))
     return state
 
 
@@ -299,9 +318,11 @@ def main(argv: list[str] | None = None) -> None:
         children.append(child)
     children_moves = round(sum(c.legal_placement_count() for c in children) / len(children))
     start_count = start.legal_placement_count()
-    # Warm the lazily built candidate tables (one-off, a few hundred ms) before timing.
+    # Warm the lazily built candidate tables and the shared move objects (one-off, about
+    # a second) before timing, as a long-running server or search has them.
     for seed in range(300):
         our_playout(10_000 + seed)
+        our_user_loop_game(20_000 + seed)
 
     rl_start: Any = None
     rl_mid: Any = None
@@ -328,6 +349,8 @@ def main(argv: list[str] | None = None) -> None:
         ours.add("clone", per_call(mid.clone, budget / 8))
         ours.add("playouts", rate(our_playout, budget, seed))
         ours.add("api_games", rate(our_api_game, budget, seed))
+        ours.add("user_loop", rate(our_user_loop_game, budget, seed))
+        ours.add("push_loop", rate(our_push_game, budget, seed))
         if engine is not None:
             rl.add("start", per_call(lambda: rl_legal(rl_start), budget / 4))
             rl.add("mid", per_call(lambda: rl_legal(rl_mid), budget / 4))
@@ -349,17 +372,24 @@ def main(argv: list[str] | None = None) -> None:
     mid_us = (ours.median("mid") or 0) * 1e6
     mid_cpu_us = (ours.median("mid/cpu") or 0) * 1e6
     pool_us = (ours.median("pool") or 0) * 1e6
-    playouts, rl_p = ours.median("playouts"), rl.median("playouts")
+    rl_p = rl.median("playouts")
+
+    def versus_rl(key: str) -> str:
+        value = ours.median(key)
+        return "n/a" if rl_p is None or value is None else f"{value / rl_p:.2f}x"
+
     print(
         f"Targets: mid-game generation <= {TARGET_MID_GAME_US:.0f} µs: "
         f"{mid_us:.0f} µs wall, {mid_cpu_us:.0f} µs CPU on one position listed again and again, "
         f"{pool_us:.0f} µs wall over {len(pool)} unrelated positions; random games >= "
-        f"{TARGET_PLAYOUT_RATIO:.0f}x blokus-rl: "
-        + ("n/a" if rl_p is None or playouts is None else f"{playouts / rl_p:.2f}x")
+        f"{TARGET_PLAYOUT_RATIO:.0f}x blokus-rl: {versus_rl('playouts')} with "
+        f"`random_playout()`, {versus_rl('user_loop')} with "
+        f"`apply(random.choice(list(legal_moves())))` (wall clock)"
     )
     print(
-        "Random games pick uniformly among the legal placements on every engine; ours "
-        "warm their lazily built candidate tables first (300 playouts)."
+        "Random games pick uniformly among the legal moves on every engine (the user loop "
+        "includes SkipMove, the other rows of ours placements only); ours warm their lazily "
+        "built tables first (300 playouts and 300 user-loop games)."
     )
 
 
@@ -420,7 +450,9 @@ def print_table(
     rl_p, so_p = rl.median("playouts" + suffix), official.median("playouts" + suffix)
     for label, key in (
         ("random games, `random_playout()`", "playouts"),
-        ("random games, `legal_moves()` + `apply()`", "api_games"),
+        ("random games, placements of `legal_moves()` + `apply()`", "api_games"),
+        ("random games, `apply(choice(list(legal_moves())))`", "user_loop"),
+        ("random games, `push(choice(list(legal_moves())))`", "push_loop"),
     ):
         value = ours.median(key + suffix)
         print(
