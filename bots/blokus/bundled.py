@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import random
 import sys
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from bots.blokus.kit import Bot
 from games.blokus import COLORS, SHAPE_SIZE, SetMove, SkipMove, State, attach_corners
 from games.blokus.bitboard import SIZE
 
-__all__ = ["BUNDLED", "GreedyBot", "RandomBot", "bot_factory", "greedy_score", "load_bot"]
+__all__ = ["BUNDLED", "BotLoadError", "GreedyBot", "RandomBot", "bot_factory", "greedy_score",
+           "load_bot"]
 
 Move = SetMove | SkipMove
 
@@ -122,6 +124,37 @@ class GreedyBot(Bot):
 
 BotFactory = Callable[[int | None], Bot]
 
+
+class BotLoadError(ValueError):
+    """The bot's own module raised while it was imported (a syntax error, a bad import).
+
+    ``str()`` is one line; ``user_traceback`` is the traceback of the user's code alone,
+    without the frames of the import machinery and of this loader.
+    """
+
+    def __init__(self, message: str, user_traceback: str) -> None:
+        super().__init__(message)
+        self.user_traceback = user_traceback
+
+
+def _user_traceback(error: BaseException) -> str:
+    """The traceback of ``error`` without importlib's frames and ours."""
+    here = str(Path(__file__).resolve())
+    info = traceback.TracebackException.from_exception(error)
+    info.stack = traceback.StackSummary.from_list(
+        [frame for frame in info.stack
+         if not frame.filename.startswith("<frozen importlib")
+         and str(Path(frame.filename).resolve()) != here])
+    return "".join(info.format())
+
+
+def _exec_user_module(spec: str, run: Callable[[], object]) -> object:
+    try:
+        return run()
+    except Exception as error:
+        raise BotLoadError(f"cannot load {spec}: {type(error).__name__}: {error}",
+                           _user_traceback(error)) from None
+
 BUNDLED: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 """The bundled bots by name (``gauntlet bot blokus-<name>``, ``gauntlet play blokus <name>``)."""
 
@@ -159,12 +192,19 @@ def bot_factory(spec: str) -> BotFactory:
             raise ValueError(f"cannot load {where}")
         module = importlib.util.module_from_spec(module_spec)
         sys.modules[module_name] = module
-        module_spec.loader.exec_module(module)
+        loader = module_spec.loader
+        _exec_user_module(where, lambda: loader.exec_module(module))
     else:
         try:
             module = importlib.import_module(where)
-        except ImportError as error:
-            raise ValueError(f"cannot import {where}: {error}") from None
+        except ModuleNotFoundError as error:
+            if error.name is not None and where.startswith(error.name):
+                raise ValueError(f"cannot import {where}: {error}") from None
+            raise BotLoadError(f"cannot load {where}: {type(error).__name__}: {error}",
+                               _user_traceback(error)) from None
+        except Exception as error:
+            raise BotLoadError(f"cannot load {where}: {type(error).__name__}: {error}",
+                               _user_traceback(error)) from None
     cls = getattr(module, class_name, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise ValueError(f"{spec}: {class_name} is not a Bot subclass in {where}")

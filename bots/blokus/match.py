@@ -2,8 +2,15 @@
 
 Every game is prepared through the admin protocol (``<prepare>`` with two reserved slots),
 so who sits where is decided here, not by join order: in even games bot A is team ONE
-(BLUE+RED, it moves first), in odd games bot B is. Each bot then joins with its
-reservation through the kit (``bots.blokus.aio.play_async``), over real sockets.
+(BLUE+RED, it moves first), in odd games bot B is. The same admin connection observes
+every room, and a game's record is what the server's ``result`` says, never what a
+client's exit code suggests.
+
+A seat is either a ``SeatCommand`` (a program run through ``server.launcher`` with the
+official ``--host --port --reservation`` flags, in a process group of its own, so a bot
+that hangs or crashes is stopped and costs only its game) or a ``BotMaker`` (an
+in-process kit bot on ``bots.blokus.aio.play_async``: for benchmarks and tests, whose
+bots are known to behave).
 
 ``run_series`` is what ``gauntlet play`` and ``bench/sc_server.py`` use.
 """
@@ -13,10 +20,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import socket
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bots.blokus.aio import play_async
@@ -25,12 +35,16 @@ from games.blokus import GAME_TYPE, TEAMS
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
+from server.launcher import BotProcess, BotSpec, FailureCategory, SeatFailure, launch
 
 __all__ = [
+    "CAUSES",
     "AdminClient",
     "AdminError",
     "BotSummary",
     "GameRecord",
+    "RoomWatch",
+    "SeatCommand",
     "SeriesError",
     "bot_seed",
     "reachable",
@@ -43,6 +57,18 @@ log = logging.getLogger(__name__)
 TIMEOUT_CAUSES = frozenset({"SOFT_TIMEOUT", "HARD_TIMEOUT"})
 # Prepared games wait for both players; a bot that never comes must not hang the series.
 DEFAULT_IDLE_TIMEOUT = 60.0
+# A bot process ended before the result: the server announces a game that was running
+# within milliseconds; one that never started waits for this long, then is cancelled.
+EXIT_GRACE = 3.0
+# After a cancel (a bot gone, Ctrl-C) the server's result comes at once; this is a bound.
+CANCEL_WAIT = 10.0
+# After the result a kit bot says goodbye and exits; later it is stopped (SIGTERM, SIGKILL).
+LEAVE_WAIT = 2.0
+STOP_GRACE = 1.0
+
+CAUSES: tuple[str, ...] = ("timeout", "illegal_move", "crash", "protocol_error", "disconnect",
+                           "failed_to_start")
+"""Why a bot lost, in table order (the values of ``server.launcher.FailureCategory``)."""
 
 
 class SeriesError(Exception):
@@ -53,12 +79,33 @@ class AdminError(SeriesError):
     """The admin connection failed (wrong password, server gone, protocol broken)."""
 
 
+class RoomWatch:
+    """One observed room: ``started`` once the first state arrived, ``result`` at the end."""
+
+    def __init__(self, room_id: str) -> None:
+        self.room_id = room_id
+        self.started = asyncio.Event()
+        self.result: asyncio.Future[m.Result] = asyncio.get_running_loop().create_future()
+        self.on_start: list[Callable[[], None]] = []
+
+    def _start(self) -> None:
+        if not self.started.is_set():
+            self.started.set()
+            for callback in self.on_start:
+                callback()
+
+    def _fail(self, reason: str) -> None:
+        if not self.result.done():
+            self.result.set_exception(AdminError(reason))
+
+
 class AdminClient:
     """One authenticated admin connection; ``prepare`` may be awaited concurrently.
 
     A reader task takes every server message: ``prepared`` answers resolve the oldest
     waiting ``prepare`` (the server answers in request order), ``joinedGameRoom`` notices
-    are dropped, an errorpacket fails the request it names.
+    are dropped, an errorpacket fails the request it names. Observed rooms (``observe``)
+    get their first memento and their result through a ``RoomWatch``.
     """
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -66,6 +113,7 @@ class AdminClient:
         self._writer = writer
         self._conn = ClientConnection()
         self._waiting: list[asyncio.Future[m.Prepared]] = []
+        self._watches: dict[str, RoomWatch] = {}
         self._failure: str | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -90,20 +138,38 @@ class AdminClient:
         await self._writer.drain()
 
     async def prepare(self, names: tuple[str, str], *, can_timeout: bool = True,
-                      timeout: float = 30.0) -> m.Prepared:
+                      timeout: float = 30.0, game_type: str = GAME_TYPE) -> m.Prepared:
         """A prepared room with two reserved slots named ``names`` (slot 1 = team ONE)."""
         future: asyncio.Future[m.Prepared] = asyncio.get_running_loop().create_future()
         self._waiting.append(future)
         slots = tuple(m.Slot(name, can_timeout, True) for name in names)
         try:
-            await self._send(m.Prepare(GAME_TYPE, False, slots))
+            await self._send(m.Prepare(game_type, False, slots))
             async with asyncio.timeout(timeout):
                 return await future
         except TimeoutError:
-            raise AdminError("no answer to prepare") from None
+            raise AdminError("no answer to prepare (does the server at this port speak "
+                             "the Software-Challenge protocol?)") from None
         finally:
             if future in self._waiting:
                 self._waiting.remove(future)
+
+    async def observe(self, room_id: str) -> RoomWatch:
+        """Observe a room: its ``RoomWatch`` (the result future fails if refused)."""
+        watch = RoomWatch(room_id)
+        self._watches[room_id] = watch
+        if self._failure is not None:
+            watch._fail(self._failure)
+            return watch
+        try:
+            await self._send(m.Observe(room_id))
+        except (AdminError, OSError) as error:
+            watch._fail(str(error))
+        return watch
+
+    def forget(self, room_id: str) -> None:
+        """Stop tracking a room (its watch is no longer needed)."""
+        self._watches.pop(room_id, None)
 
     async def cancel(self, room_id: str) -> None:
         """Ask the server to end a room (a bot failed to join; its opponent must not wait)."""
@@ -128,6 +194,14 @@ class AdminClient:
                     future = self._waiting.pop(0)
                     if not future.done():
                         future.set_result(event)
+            case m.Memento(room_id=room_id):
+                if (watch := self._watches.get(room_id)) is not None:
+                    watch._start()
+            case m.Result(room_id=room_id):
+                if (watch := self._watches.get(room_id)) is not None:
+                    watch._start()
+                    if not watch.result.done():
+                        watch.result.set_result(event)
             case m.ErrorPacket(message=message, original_request=request):
                 if "AuthenticationFailed" in message:
                     raise AdminError("the server refused the admin password")
@@ -135,12 +209,16 @@ class AdminClient:
                     future = self._waiting.pop(0)
                     if not future.done():
                         future.set_exception(AdminError(f"prepare refused: {message}"))
+                elif isinstance(request, m.Observe | m.Cancel) and (
+                        watch := self._watches.get(request.room_id)) is not None:
+                    watch._fail(f"the server refused to {type(request).__name__.lower()} "
+                                f"room {request.room_id}: {message}")
                 else:
                     log.debug("admin errorpacket: %s", message)
             case StreamEnd() | ConnectionClosed():
                 raise AdminError("the server closed the admin connection")
             case _:
-                pass  # joinedGameRoom notices
+                pass  # joinedGameRoom notices, moves and states of observed rooms
 
     def _fail(self, reason: str) -> None:
         self._failure = reason
@@ -148,6 +226,8 @@ class AdminClient:
             if not future.done():
                 future.set_exception(AdminError(reason))
         self._waiting.clear()
+        for watch in self._watches.values():
+            watch._fail(reason)
 
     async def close(self) -> None:
         """Stop the reader, say goodbye, close the socket (also when the caller is cancelled)."""
@@ -177,8 +257,11 @@ class GameRecord:
     """One game of a series. ``seats`` = (label on team ONE, label on team TWO).
 
     ``winner`` is a label or None (draw, or no result). ``points`` are per team
-    (ONE, TWO). ``cause``/``violator`` describe an irregular end; ``error`` says why a
-    game has no result at all.
+    (ONE, TWO). ``cause``/``violator`` describe an irregular end as the server's reason
+    text names it; ``category`` is why the violator lost (one of ``CAUSES``) and
+    ``detail`` the evidence (the reason text, a crash's stderr tail). ``failures`` holds
+    the launcher's verdict per label. ``aborted`` games were ended by Ctrl-C; ``error``
+    says why a game has no result at all.
     """
 
     index: int
@@ -191,6 +274,9 @@ class GameRecord:
     violator: str | None = None
     error: str | None = None
     failures: dict[str, str] = field(default_factory=dict)
+    category: str | None = None
+    detail: str | None = None
+    aborted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -198,7 +284,7 @@ class GameRecord:
 
 @dataclass
 class BotSummary:
-    """Totals for one bot over a series."""
+    """Totals for one bot over a series (aborted games do not count)."""
 
     label: str
     games: int = 0
@@ -210,6 +296,7 @@ class BotSummary:
     violations: int = 0
     as_team_one: int = 0
     errors: int = 0
+    causes: dict[str, int] = field(default_factory=dict)
     scored_games: int = field(default=0, repr=False)
 
     @property
@@ -225,7 +312,8 @@ class BotSummary:
 def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSummary]:
     """Wins/draws/losses, mean points, timeouts (and other violations) per bot.
 
-    A game without a result (``error``) counts in ``games`` and ``errors`` only.
+    A game without a result (``error``) counts in ``games`` and ``errors`` only; an
+    aborted game not at all. ``causes`` counts the violator's ``category`` per bot.
 
     >>> games = [GameRecord(0, ("a", "b"), winner="a", points=(120, 90)),
     ...          GameRecord(1, ("b", "a"), winner=None, points=(100, 100))]
@@ -235,6 +323,8 @@ def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSum
     """
     summaries = {label: BotSummary(label) for label in labels}
     for record in records:
+        if record.aborted:
+            continue
         for team_index, label in enumerate(record.seats):
             summary = summaries[label]
             summary.games += 1
@@ -256,6 +346,9 @@ def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSum
                     summary.timeouts += 1
                 else:
                     summary.violations += 1
+                category = record.category or _category(record.cause, None)
+                if category is not None:
+                    summary.causes[category] = summary.causes.get(category, 0) + 1
     return [summaries[label] for label in labels]
 
 
@@ -266,15 +359,36 @@ def bot_seed(seed: int | None, game: int, side: int) -> int | None:
     return random.Random(f"{seed}:{game}:{side}").getrandbits(32)
 
 
-def _record(index: int, seats: tuple[str, str], outcomes: list[Outcome | BaseException]
-            ) -> GameRecord:
-    results = [o for o in outcomes if isinstance(o, Outcome)]
-    if not results:
-        errors = "; ".join(f"{seats[i]}: {o}" for i, o in enumerate(outcomes))
-        return GameRecord(index, seats, error=errors)
-    outcome = results[0]
+def _category(cause: str | None, failure: SeatFailure | None) -> str | None:
+    """Why the violator lost: the server's cause, refined by the launcher's verdict.
+
+    >>> _category("HARD_TIMEOUT", None), _category("RULE_VIOLATION", None)
+    ('timeout', 'illegal_move')
+    >>> _category("LEFT", None), _category("LEFT", SeatFailure(FailureCategory.CRASH, "x"))
+    ('disconnect', 'crash')
+    """
+    if cause in TIMEOUT_CAUSES:
+        return FailureCategory.TIMEOUT.value
+    if cause == "RULE_VIOLATION":
+        return FailureCategory.ILLEGAL_MOVE.value
+    if cause == "PROCESS_VIOLATION":
+        return FailureCategory.PROTOCOL_ERROR.value
+    if cause == "LEFT":
+        return failure.category.value if failure is not None else "disconnect"
+    return None
+
+
+def _record(index: int, seats: tuple[str, str], outcome: Outcome,
+            failures: dict[str, SeatFailure], *, aborted: bool = False) -> GameRecord:
     by_team = dict(zip(TEAMS, seats, strict=True))
-    failures = {seats[i]: str(o) for i, o in enumerate(outcomes) if not isinstance(o, Outcome)}
+    violator = by_team.get(outcome.violator) if outcome.violator else None
+    failure = failures.get(violator) if violator is not None else None
+    category = _category(outcome.cause, failure) if violator is not None else None
+    detail = None
+    if category is not None:
+        detail = outcome.reason
+        if failure is not None:
+            detail = f"{outcome.reason}\n{failure.detail}" if outcome.reason else failure.detail
     return GameRecord(
         index,
         seats,
@@ -283,18 +397,142 @@ def _record(index: int, seats: tuple[str, str], outcomes: list[Outcome | BaseExc
         regular=outcome.regular,
         reason=outcome.reason,
         cause=outcome.cause,
-        violator=by_team.get(outcome.violator) if outcome.violator else None,
-        failures=failures,
+        violator=violator,
+        failures={label: str(f) for label, f in failures.items()},
+        category=category,
+        detail=detail,
+        aborted=aborted,
     )
 
 
-# --- the series -----------------------------------------------------------------------
+# --- seats ----------------------------------------------------------------------------
 
 BotMaker = Callable[[int | None], Bot]
 
 
+@dataclass(frozen=True)
+class SeatCommand:
+    """A bot run as a program: ``argv`` plus the official connection flags.
+
+    With ``seeded``, ``--seed N`` (the game's seed for that side) comes before the flags.
+    ``env`` is added to the launcher's minimal environment.
+
+    >>> SeatCommand(("java", "-jar", "p.jar")).spec("p", 7).argv
+    ('java', '-jar', 'p.jar')
+    >>> SeatCommand(("python", "-m", "bots.blokus", "random"), seeded=True).spec("r", 7).argv
+    ('python', '-m', 'bots.blokus', 'random', '--seed', '7')
+    """
+
+    argv: tuple[str, ...]
+    seeded: bool = False
+    cwd: Path | None = None
+    env: Mapping[str, str] = field(default_factory=dict)
+    protocol: str = "sc"
+    game: str = GAME_TYPE
+
+    def spec(self, label: str, seed: int | None) -> BotSpec:
+        argv = self.argv
+        if self.seeded and seed is not None:
+            argv = (*argv, "--seed", str(seed))
+        return BotSpec(label, self.game, argv, cwd=self.cwd, env=self.env,
+                       protocol=self.protocol)  # type: ignore[arg-type]
+
+    @classmethod
+    def python_module(cls, module: str, *args: str, protocol: str = "sc",
+                      game: str = GAME_TYPE) -> SeatCommand:
+        """``python -m module args...`` with this interpreter and this import path."""
+        path = os.pathsep.join(p for p in sys.path if p)
+        return cls((sys.executable, "-m", module, *args), seeded=True, cwd=Path.cwd(),
+                   env={"PYTHONPATH": path}, protocol=protocol, game=game)
+
+
+Seat = SeatCommand | BotMaker
+
+
+class _Player:
+    """One seat's bot in one game: started, watched for its end, stopped."""
+
+    done: asyncio.Future[Any]
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def failure(self) -> SeatFailure | None:
+        return None
+
+    def connected(self) -> None:
+        pass
+
+    def match_ended(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+class _ProcessPlayer(_Player):
+    def __init__(self, process: BotProcess) -> None:
+        self.process = process
+
+    async def start(self) -> None:
+        await self.process.start()
+        self.done = asyncio.ensure_future(self.process.wait())
+
+    @property
+    def failure(self) -> SeatFailure | None:
+        return self.process.failure
+
+    def connected(self) -> None:
+        self.process.connected()
+
+    def match_ended(self) -> None:
+        self.process.match_ended()
+
+    async def stop(self) -> None:
+        await asyncio.wait([self.done], timeout=LEAVE_WAIT)
+        await self.process.stop(STOP_GRACE)
+
+
+class _TaskPlayer(_Player):
+    """An in-process kit bot: cannot be stopped while it thinks (tests, benchmarks)."""
+
+    def __init__(self, bot: Bot, host: str, port: int, code: str, idle_timeout: float) -> None:
+        self.args = (bot, host, port, code, idle_timeout)
+        self._failure: SeatFailure | None = None
+
+    async def start(self) -> None:
+        bot, host, port, code, idle = self.args
+        self.done = asyncio.ensure_future(play_async(bot, host, port, code, idle_timeout=idle))
+        self.done.add_done_callback(self._judge)
+
+    def _judge(self, task: asyncio.Future[Any]) -> None:
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            category = (FailureCategory.CRASH if isinstance(error, KitError)
+                        else FailureCategory.FAILED_TO_START)
+            self._failure = SeatFailure(category, str(error))
+
+    @property
+    def failure(self) -> SeatFailure | None:
+        return self._failure
+
+    async def stop(self) -> None:
+        await asyncio.wait([self.done], timeout=LEAVE_WAIT)
+        self.done.cancel()
+        await asyncio.wait([self.done])
+        error = None if self.done.cancelled() else self.done.exception()
+        if error is not None and not isinstance(error, KitError):
+            raise error  # a bug, not a game outcome
+
+
+# --- the series -----------------------------------------------------------------------
+
+
 async def run_series(
-    bots: tuple[tuple[str, BotMaker], tuple[str, BotMaker]],
+    bots: tuple[tuple[str, Seat], tuple[str, Seat]],
     games: int,
     *,
     host: str,
@@ -304,62 +542,103 @@ async def run_series(
     seed: int | None = None,
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
     on_game: Callable[[GameRecord], None] | None = None,
+    stop: asyncio.Event | None = None,
+    game_type: str = GAME_TYPE,
 ) -> list[GameRecord]:
     """Play ``games`` games, ``concurrency`` at a time; the records in game order.
 
-    ``bots`` are (label, maker) for A and B; labels must differ. A maker gets the bot's
-    seed for that game (see ``bot_seed``) and returns a fresh bot.
+    ``bots`` are (label, seat) for A and B; labels must differ. A seat is a
+    ``SeatCommand`` (a child process per game) or a maker that gets the bot's seed for
+    that game (see ``bot_seed``) and returns a fresh in-process bot.
+
+    Each game ends when the server announces its result; a bot whose program ends
+    before that costs its game (the room is cancelled if it never started). When
+    ``stop`` is set, no new game starts and the running ones are cancelled and recorded
+    as ``aborted``; the records of games never started are left out.
     """
-    (label_a, make_a), (label_b, make_b) = bots
+    (label_a, seat_a), (label_b, seat_b) = bots
     if label_a == label_b:
         raise ValueError("the two bots need different labels")
     if games < 0 or concurrency < 1:
         raise ValueError("games must be >= 0 and concurrency >= 1")
+    stop = stop if stop is not None else asyncio.Event()
     admin = await AdminClient.connect(host, port, password)
     records: list[GameRecord | None] = [None] * games
     queue: asyncio.Queue[int] = asyncio.Queue()
     for index in range(games):
         queue.put_nowait(index)
 
+    def player(seat: Seat, label: str, index: int, side: int, code: str) -> _Player:
+        side_seed = bot_seed(seed, index, side)
+        if isinstance(seat, SeatCommand):
+            return _ProcessPlayer(launch(seat.spec(label, side_seed), host, port, code,
+                                         grace=STOP_GRACE))
+        try:
+            bot = seat(side_seed)
+        except Exception as error:
+            raise SeriesError(f"cannot create bot {label}: "
+                              f"{type(error).__name__}: {error}") from error
+        return _TaskPlayer(bot, host, port, code, idle_timeout)
+
+    async def until(future: asyncio.Future[Any], timeout: float) -> bool:
+        await asyncio.wait([future], timeout=timeout)
+        return future.done()
+
     async def one_game(index: int) -> GameRecord:
         swapped = index % 2 == 1
         seats = (label_b, label_a) if swapped else (label_a, label_b)
-        makers = (make_b, make_a) if swapped else (make_a, make_b)
+        chosen = (seat_b, seat_a) if swapped else (seat_a, seat_b)
         sides = (1, 0) if swapped else (0, 1)
-        players: list[Bot] = []
-        for team in range(2):
-            try:
-                players.append(makers[team](bot_seed(seed, index, sides[team])))
-            except Exception as error:
-                raise SeriesError(f"cannot create bot {seats[team]}: "
-                                  f"{type(error).__name__}: {error}") from error
-        prepared = await admin.prepare(seats)
-        codes = prepared.reservations
-        tasks = [
-            asyncio.create_task(play_async(players[team], host, port, codes[team],
-                                           idle_timeout=idle_timeout))
-            for team in range(2)
-        ]
+        prepared = await admin.prepare(seats, game_type=game_type)
+        watch = await admin.observe(prepared.room_id)
+        players = [player(chosen[team], seats[team], index, sides[team],
+                          prepared.reservations[team]) for team in range(2)]
+        for each in players:
+            watch.on_start.append(each.connected)
+        stopping = asyncio.ensure_future(stop.wait())
+        aborted, error = False, None
         try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
-            if any(t.exception() is not None for t in done) and len(done) < 2:
-                # One bot failed (often before joining): end the room so the other is told.
+            for each in players:
+                await each.start()
+            while not watch.result.done():
+                pending = [p.done for p in players if not p.done.done()]
+                waiting: list[asyncio.Future[Any]] = [watch.result, stopping, *pending]
+                await asyncio.wait(waiting,
+                                   timeout=None if watch.started.is_set() else idle_timeout,
+                                   return_when=asyncio.FIRST_COMPLETED)
+                if watch.result.done():
+                    break
+                if stop.is_set():
+                    aborted = True
+                elif not watch.started.is_set() and len(pending) == 2 and not any(
+                        p.done.done() for p in players):
+                    error = f"the game did not start within {idle_timeout:g} s"
+                elif any(p.done.done() for p in players):
+                    if await until(watch.result, EXIT_GRACE):
+                        break
+                else:
+                    continue
                 await admin.cancel(prepared.room_id)
-            await asyncio.wait(tasks)
+                if not await until(watch.result, CANCEL_WAIT):
+                    error = error or "the server announced no result after a cancel"
+                break
         finally:
-            # Only reached with bots still playing when the series itself is cancelled.
-            for task in tasks:
-                task.cancel()
-        outcomes: list[Outcome | BaseException] = []
-        for task in tasks:
-            failure = task.exception()
-            if failure is not None and not isinstance(failure, KitError):
-                raise failure  # a bug, not a game outcome
-            outcomes.append(failure if failure is not None else task.result())
-        return _record(index, seats, outcomes)
+            stopping.cancel()
+            for each in players:
+                each.match_ended()
+            await asyncio.gather(*(each.stop() for each in players if hasattr(each, "done")))
+            admin.forget(prepared.room_id)
+        failures = {seats[team]: f for team, p in enumerate(players)
+                    if (f := p.failure) is not None}
+        if not watch.result.done() or watch.result.exception() is not None:
+            reason = error or str(watch.result.exception())
+            return GameRecord(index, seats, error=reason, aborted=aborted,
+                              failures={k: str(v) for k, v in failures.items()})
+        outcome = Outcome.from_result(watch.result.result(), None)
+        return _record(index, seats, outcome, failures, aborted=aborted)
 
     async def worker() -> None:
-        while True:
+        while not stop.is_set():
             try:
                 index = queue.get_nowait()
             except asyncio.QueueEmpty:
