@@ -64,7 +64,9 @@ class HearthGame:
                  decks: Sequence[tuple[str, Sequence[str]]] | None = None) -> None:
         if seed is None:
             seed = secrets.randbits(32)
-        self.state = hearth.new_game(seed=seed, decks=decks, history=True)
+        self.seed = seed
+        self.decks = tuple((hero, tuple(cards)) for hero, cards in (decks or hearth.DEFAULT_DECKS))
+        self.state = hearth.new_game(seed=seed, decks=self.decks, history=True)
         # How far each history stream was handed out: [full (observers), player 1, player 2].
         self._marks = [0, 0, 0]
         # Counts ended turns: decisions of one turn share the per-turn clock.
@@ -73,6 +75,15 @@ class HearthGame:
     @property
     def is_over(self) -> bool:
         return bool(self.state.is_over)
+
+    def use_deck(self, seat: int, hero: str, cards: Sequence[str]) -> None:
+        """Before any news: `seat` plays this deck (the game is dealt again, same seed)."""
+        if any(self._marks):
+            raise RuntimeError("decks are fixed once the game has started")
+        decks = list(self.decks)
+        decks[seat] = (hero, tuple(cards))
+        self.decks = tuple(decks)
+        self.state = hearth.new_game(seed=self.seed, decks=self.decks, history=True)
 
     def pending(self) -> Mapping[int, Decision]:
         state = self.state

@@ -1,8 +1,8 @@
 """The TCP listener: accept, sniff the first bytes, hand the connection to its session.
 
 Thin asyncio glue: sessions do the work. `factories` maps each served protocol name (see
-`server.net.sniff`) to the session class's constructor; a protocol without one (Kettle,
-until its session exists) is not recognised and the connection is closed. Connections are
+`server.net.sniff`) to the session class's constructor (Software-Challenge XML and Kettle);
+a protocol without one is not recognised and the connection is closed. Connections are
 tracked so that shutdown can tell each client goodbye in its own protocol and wait for
 every handler.
 """
@@ -16,10 +16,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from server.net.kettle_session import KettleSession
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_session import ScSession
 from server.net.session import READ_SIZE, Session
-from server.net.sniff import NEED_MORE, SC, sniff
+from server.net.sniff import KETTLE, NEED_MORE, SC, sniff
 from server.rooms import Lobby
 
 log = logging.getLogger(__name__)
@@ -55,13 +56,19 @@ class TcpListener:
         self._handlers: set[asyncio.Task[None]] = set()
         self._shared = SharedEncodings()
         self._closing = False
-        self.factories: dict[str, SessionFactory] = {SC: self._sc_session}
+        self.factories: dict[str, SessionFactory] = {SC: self._sc_session,
+                                                     KETTLE: self._kettle_session}
 
     def _sc_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
                     ) -> Session[Any]:
         return ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                          observer_queue=self._observer_queue, write_timeout=self._write_timeout,
                          shared=self._shared, message_rate=self._message_rate)
+
+    def _kettle_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                        ) -> Session[Any]:
+        return KettleSession(reader, writer, self.lobby, observer_queue=self._observer_queue,
+                             write_timeout=self._write_timeout, message_rate=self._message_rate)
 
     @property
     def bound_port(self) -> int:

@@ -2,8 +2,8 @@
 
 `<` (after optional whitespace or a UTF-8 BOM) is Software-Challenge XML. Kettle frames
 start with a 4-byte big-endian length: a first byte 0x00 and a plausible frame length.
-A protocol is only recognised when the listener serves it (`known`); until the Kettle
-session exists, Kettle bytes (and anything else) get the connection closed cleanly.
+A protocol is only recognised when the listener serves it (`known`: the listener registers
+both); anything else gets the connection closed cleanly.
 
 >>> sniff(b"<protocol><join/>"), sniff(b"  \\n<protocol>"), sniff(b"\\x00\\x00\\x00\\x10{}")
 ('sc', 'sc', None)
@@ -22,9 +22,6 @@ SC: Final = "sc"
 KETTLE: Final = "kettle"
 NEED_MORE: Final = "need-more"
 MAX_SNIFF_BYTES: Final = 1024
-# The largest Kettle frame we accept (reference: 1 MiB by default); a bigger length prefix
-# is not a Kettle client.
-MAX_KETTLE_FRAME: Final = 1 << 20
 
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\r\n"
@@ -38,8 +35,9 @@ def sniff(first: bytes, known: Collection[str] = (SC,)) -> str | None:
             return None
         if len(first) < _KETTLE_HEADER:
             return NEED_MORE
-        length = int.from_bytes(first[:_KETTLE_HEADER], "big")
-        return KETTLE if 0 < length <= MAX_KETTLE_FRAME else None
+        # A first byte 0 is a length under 16 MiB: Kettle. An oversize first frame is the
+        # Kettle session's to refuse (a nack in its own protocol, then the close).
+        return KETTLE if int.from_bytes(first[:_KETTLE_HEADER], "big") > 0 else None
     data = first.removeprefix(_BOM).lstrip(_WHITESPACE)
     if not data:
         return NEED_MORE if len(first) < MAX_SNIFF_BYTES else None

@@ -59,11 +59,13 @@ async def test_an_sc_join_for_hearth_is_refused() -> None:
         await client.close()
 
 
-async def test_kettle_bytes_are_closed_until_a_kettle_session_exists() -> None:
+async def test_kettle_bytes_get_the_kettle_session() -> None:
     async with GauntletServer(config()) as srv:
         reader, writer = await asyncio.open_connection("127.0.0.1", srv.tcp_port)
         writer.write(b"\x00\x00\x00\x02{}")
         await writer.drain()
         async with asyncio.timeout(10):
-            assert await reader.read() == b""
+            header = await reader.readexactly(4)
+            body = await reader.readexactly(int.from_bytes(header, "big"))
+        assert b'"reason":"bad_envelope"' in body  # answered in Kettle, still connected
         writer.close()
