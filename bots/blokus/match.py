@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bots.blokus.aio import play_async
-from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason
+from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason, violation_cause
 from games.blokus import GAME_TYPE, TEAMS
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection
@@ -47,6 +47,7 @@ __all__ = [
     "SeatCommand",
     "SeriesError",
     "bot_seed",
+    "explain",
     "reachable",
     "run_series",
     "summarise",
@@ -359,6 +360,35 @@ def bot_seed(seed: int | None, game: int, side: int) -> int | None:
     return random.Random(f"{seed}:{game}:{side}").getrandbits(32)
 
 
+_ENGLISH = {
+    "WRONG_COLOR": "only your own colour may be moved",
+    "WRONG_SHAPE": "the first move must place the given start piece",
+    "DUPLICATE_SHAPE": "that piece has been placed already",
+    "OUT_OF_BOUNDS": "the piece does not fit on the board",
+    "OBSTRUCTED": "the piece would cover another piece",
+    "TOUCHES_SAME_COLOR": "the piece touches its own colour along an edge",
+    "NOT_ON_BORDER": "the first piece must touch the board's edge",
+    "NO_SHARED_CORNER": "every piece must touch a piece of its colour at a corner",
+    "SKIP_FIRST_TURN": "the first move must place a piece, not skip",
+    "GAME_OVER": "the game is over already",
+}
+
+
+def explain(reason: str) -> str | None:
+    """The rule a rule-violation reason text names, in English (None: no known rule).
+
+    >>> explain("Regelverletzung von a: Der Spielstein passt nicht vollständig auf das "
+    ...         "Spielfeld bei 'x'")
+    'the piece does not fit on the board'
+    """
+    from games.blokus import Mistake
+
+    for mistake in Mistake:
+        if mistake.text in reason:
+            return _ENGLISH.get(mistake.name)
+    return None
+
+
 def _category(cause: str | None, failure: SeatFailure | None) -> str | None:
     """Why the violator lost: the server's cause, refined by the launcher's verdict.
 
@@ -387,6 +417,8 @@ def _record(index: int, seats: tuple[str, str], outcome: Outcome,
     detail = None
     if category is not None:
         detail = outcome.reason
+        if category == FailureCategory.ILLEGAL_MOVE.value and (rule := explain(detail)):
+            detail = f"{rule} (official text: {detail})"
         if failure is not None:
             detail = f"{outcome.reason}\n{failure.detail}" if outcome.reason else failure.detail
     return GameRecord(
@@ -622,6 +654,12 @@ async def run_series(
                 if not await until(watch.result, CANCEL_WAIT):
                     error = error or "the server announced no result after a cancel"
                 break
+            if watch.result.done() and watch.result.exception() is None:
+                winner = watch.result.result().winner
+                if winner is not None and not winner.regular and violation_cause(
+                        winner.reason) == "LEFT":
+                    # Whether it crashed or just left, its exit tells: wait for it.
+                    await asyncio.wait([p.done for p in players], timeout=LEAVE_WAIT)
         finally:
             stopping.cancel()
             for each in players:

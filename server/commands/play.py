@@ -2,16 +2,26 @@
 
 Starts a server in this process (or uses the one at --host/--port when something answers
 there), prepares every game through the admin protocol with seats swapped every other
-game, runs both bots as asyncio clients of the bot kit over real sockets, shows a
-progress bar and prints wins/draws/losses, mean points and timeouts per bot.
+game, runs each bot of each game as a child process through `server.launcher` (a bundled
+or Python kit bot as `python -m bots.blokus SPEC`, any other program from its command
+line), takes each game's result from the server, shows a progress bar with the running
+score and prints wins/draws/losses, mean points and why each bot lost.
+
+Ctrl-C once: no new game starts, the running ones end as aborted, the finished ones are
+printed (and written to --json). Ctrl-C twice: the bots are killed and `play` exits.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import secrets
+import shlex
+import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,7 +29,14 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from server.cli import app
@@ -28,6 +45,8 @@ from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig, find_admin_
 from server.settings import DEFAULTS, Settings
 
 GAMES = ("blokus",)
+COMMAND_PREFIX = "cmd:"
+INTERRUPTED = 130  # the shell's code for a program ended by SIGINT
 
 
 @app.command()
@@ -35,7 +54,9 @@ def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game: blokus.")],
     bot_a: Annotated[str, typer.Argument(
-        help="First bot: random, greedy, package.module:Class or file.py:Class.")],
+        help="First bot: random, greedy, package.module:Class, file.py:Class, or a command "
+        "line (\"cmd:./my_bot --flag\", or any text with a space: \"java -jar p.jar\"); "
+        "--host --port --reservation are appended.")],
     bot_b: Annotated[str, typer.Argument(help="Second bot (same forms).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=100_000,
                                        help="Number of games.")] = 200,
@@ -44,7 +65,7 @@ def play(
     concurrency: Annotated[int | None, typer.Option(
         "--concurrency", "-c", min=1, max=200,
         help="Games played at the same time (default: 4 for two bundled bots, else 1: bots "
-        "that search share this process's cores, and their clocks run).")] = None,
+        "that search share this machine's cores, and their clocks run).")] = None,
     host: Annotated[str, typer.Option(
         "--host", "-h", help=env_help("host", "Server address."))] = DEFAULTS.host,
     port: Annotated[int | None, typer.Option(
@@ -62,33 +83,30 @@ def play(
     = DEFAULTS.no_timeout,
     json_out: Annotated[Path | None, typer.Option(
         "--json", help="Also write every game and the summary to this JSON file.")] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log server events.")]
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Log server events; list every loss's cause, not the first.")]
     = False,
 ) -> None:
     """Play a series of games between two bots and print who won."""
-    from bots.blokus.bundled import bot_factory
-
     settings = command_settings(ctx)
 
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}; known: {', '.join(GAMES)}",
                                  param_hint="GAME")
-    factories = []
-    for spec in (bot_a, bot_b):
-        try:
-            factories.append(bot_factory(spec))
-        except (ValueError, ImportError) as error:
-            raise typer.BadParameter(str(error), param_hint="BOT") from None
+    seats = [_seat(spec) for spec in (bot_a, bot_b)]
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if not verbose:
+        # A bot's crash is reported in the table, not as a log line across the progress bar.
+        logging.getLogger("server.launcher").setLevel(logging.ERROR)
     labels = _labels(bot_a, bot_b)
     if concurrency is None:
         from bots.blokus.bundled import BUNDLED
 
         concurrency = 4 if {bot_a, bot_b} <= set(BUNDLED) else 1
     try:
-        records, where = asyncio.run(_play(
-            bots=((labels[0], factories[0]), (labels[1], factories[1])), games=games, seed=seed,
+        records, where, interrupted = asyncio.run(_play(
+            bots=((labels[0], seats[0]), (labels[1], seats[1])), games=games, seed=seed,
             concurrency=concurrency, port=port, settings=settings,
         ))
     except _PlayError as error:
@@ -96,30 +114,88 @@ def play(
         raise typer.Exit(1) from None
     from bots.blokus.match import summarise
 
+    finished = [r for r in records if not r.aborted]
     summaries = summarise(records, labels)
     console = Console()
-    console.print(_table(summaries, len(records), where))
+    console.print(_table(summaries, len(finished), where))
+    _print_causes(records, verbose)
     for label in labels:
-        failed_games = [r.failures[label] for r in records if label in r.failures]
+        failed_games = [r.failures[label] for r in finished if label in r.failures]
         if failed_games:
+            first = failed_games[0].splitlines()[0]
             typer.echo(f"note: {label} stopped early in {len(failed_games)} game(s); first: "
-                       f"{failed_games[0]}", err=True)
-    failed = sum(1 for r in records if r.error is not None)
+                       f"{first}", err=True)
+    failed = sum(1 for r in finished if r.error is not None)
     if json_out is not None:
         document: dict[str, Any] = {
             "game": game, "bots": list(labels), "seed": seed, "server": where,
+            "interrupted": interrupted,
             "summary": [s.to_json() for s in summaries],
             "games": [r.to_json() for r in records],
         }
         json_out.write_text(json.dumps(document, indent=1), encoding="utf-8")
+    if interrupted:
+        aborted = len(records) - len(finished)
+        typer.echo(f"interrupted: {len(finished)} game(s) finished, {aborted} aborted",
+                   err=True)
+        raise typer.Exit(INTERRUPTED)
     if failed:
         typer.echo(f"error: {failed} game(s) ended without a result; first: "
-                   f"{next(r.error for r in records if r.error)}", err=True)
+                   f"{next(r.error for r in finished if r.error)}", err=True)
         raise typer.Exit(1)
 
 
 class _PlayError(Exception):
     pass
+
+
+def _seat(spec: str) -> Any:
+    """How a bot is run: a `SeatCommand`; bad specs end the command with one line.
+
+    A spec with the `cmd:` prefix or any whitespace is a command line (split as a shell
+    would, never run by one); anything else names a kit bot, which is loaded here once
+    (so that a broken bot file fails now, with its own traceback) and then run per game
+    as `python -m bots.blokus SPEC --seed N`.
+    """
+    from bots.blokus.bundled import BotLoadError, bot_factory
+    from bots.blokus.match import SeatCommand
+
+    if spec.startswith(COMMAND_PREFIX) or any(c.isspace() for c in spec):
+        command = spec.removeprefix(COMMAND_PREFIX)
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise typer.BadParameter(f"{spec!r}: {error}", param_hint="BOT") from None
+        if not argv:
+            raise typer.BadParameter(f"{spec!r}: an empty command line", param_hint="BOT")
+        program = argv[0]
+        found = (Path(program).is_file() if os.sep in program else shutil.which(program))
+        if not found:
+            raise typer.BadParameter(f"{spec!r}: no program {program!r}"
+                                     + ("" if os.sep in program else " on PATH"),
+                                     param_hint="BOT")
+        # The user's own programs on the user's own machine: the whole environment but
+        # our settings (GAUNTLET_ADMIN_PASSWORD is not a bot's business).
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
+        return SeatCommand(tuple(argv), cwd=Path.cwd(), env=env)
+    try:
+        factory = bot_factory(spec)
+    except BotLoadError as error:
+        typer.echo(error.user_traceback.rstrip("\n"), err=True)
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    except (ValueError, ImportError) as error:
+        raise typer.BadParameter(str(error), param_hint="BOT") from None
+    try:
+        factory(None)
+    except Exception as error:
+        typer.echo(f"error: cannot create bot {spec}: {type(error).__name__}: {error}",
+                   err=True)
+        raise typer.Exit(1) from None
+    where, sep, name = spec.rpartition(":")
+    if sep and where.endswith(".py"):
+        spec = f"{Path(where).resolve()}:{name}"  # the child may not share our idea of "."
+    return SeatCommand.python_module("bots.blokus", spec)
 
 
 def _labels(bot_a: str, bot_b: str) -> tuple[str, str]:
@@ -140,33 +216,58 @@ def _external_password(settings: Settings) -> str:
     return password
 
 
+def _interrupts(stop: asyncio.Event) -> None:
+    """Ctrl-C (or SIGTERM) once sets `stop`; a second Ctrl-C kills the bots and exits."""
+    from server.launcher import live_processes
+
+    loop = asyncio.get_running_loop()
+    err = Console(stderr=True)
+
+    def first_or_second() -> None:
+        if stop.is_set():
+            for process in live_processes():
+                process.kill()
+            err.print("interrupted twice: exiting now")
+            os._exit(INTERRUPTED)
+        stop.set()
+        err.print("interrupted: no new games; ending the running ones "
+                  "(Ctrl-C again to quit at once)")
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, first_or_second)
+
+
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, port: int | None, settings: Settings,
-                ) -> tuple[list[Any], str]:
+                ) -> tuple[list[Any], str, bool]:
     from bots.blokus.match import SeriesError, reachable, run_series
     from server.runtime import GauntletServer
 
     host = settings.host
+    stop = asyncio.Event()
+    _interrupts(stop)
+    labels = (bots[0][0], bots[1][0])
 
     async def series(server_port: int, password: str) -> list[Any]:
-        with _progress(games) as (progress, task):
+        with _progress(games, labels) as progress:
             return await run_series(
                 bots, games, host=host, port=server_port, password=password,
-                concurrency=concurrency, seed=seed,
-                on_game=lambda _record: progress.advance(task),
+                concurrency=concurrency, seed=seed, on_game=progress.advance, stop=stop,
             )
 
     try:
         if port is not None and await asyncio.to_thread(reachable, host, port):
             password = _external_password(settings)
-            return await series(port, password), f"{host}:{port}"
+            return await series(port, password), f"{host}:{port}", stop.is_set()
         # Our own server: a fresh password, and a free port unless --port names one.
         config = ServerConfig.from_settings(settings, tcp_port=port or 0, seed=seed,
                                             admin_password=secrets.token_urlsafe(18))
         try:
             async with GauntletServer(config) as server:
                 where = f"in-process {host}:{server.tcp_port}"
-                return await series(server.tcp_port, config.resolve_admin_password()), where
+                records = await series(server.tcp_port, config.resolve_admin_password())
+                return records, where, stop.is_set()
         except OSError as error:
             raise _PlayError(f"cannot start a server on {host}:{port}: {error}") from None
     except SeriesError as error:
@@ -174,35 +275,91 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
 
 
 class _progress:
-    """A rich progress bar on stderr, so that stdout carries only the table."""
+    """A rich progress bar on stderr (stdout carries only the table): score and ETA."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, labels: tuple[str, str]) -> None:
         self.progress = Progress(
-            TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=Console(stderr=True), transient=False,
+            TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.description}"), TimeElapsedColumn(), TextColumn("eta"),
+            TimeRemainingColumn(), console=Console(stderr=True), transient=False,
         )
         self.total = total
+        self.labels = labels
+        self.score = {label: 0 for label in labels}
+        self.draws = 0
+        self.task: Any = None
 
-    def __enter__(self) -> tuple[Progress, Any]:
+    def __enter__(self) -> _progress:
         self.progress.start()
-        return self.progress, self.progress.add_task("games", total=self.total)
+        self.task = self.progress.add_task(self._text(), total=self.total)
+        return self
+
+    def advance(self, record: Any) -> None:
+        if record.error is None and not record.aborted:
+            if record.winner is None:
+                self.draws += 1
+            else:
+                self.score[record.winner] += 1
+        self.progress.update(self.task, advance=1, description=self._text())
+
+    def _text(self) -> str:
+        a, b = self.labels
+        return f"{a} {self.score[a]}:{self.score[b]} {b}, {self.draws} drawn"
 
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()
 
 
+def _causes_text(causes: dict[str, int]) -> str:
+    from bots.blokus.match import CAUSES
+
+    order = [c for c in CAUSES if c in causes] + sorted(set(causes) - set(CAUSES))
+    return ", ".join(f"{causes[c]} {c.replace('_', ' ')}" for c in order) or "-"
+
+
 def _table(summaries: list[Any], games: int, where: str) -> Table:
-    # A light box keeps all nine columns readable in 80 columns (pipes, CI logs).
+    # A light box keeps all columns readable in 80 columns (pipes, CI logs).
     plural = "" if games == 1 else "s"
     table = Table(title=f"{games} game{plural} on {where}, seats swapped every other game",
                   box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True,
                   caption="points: mean team points per game (a violator scores 0); "
-                  "timeouts: soft or hard, as the violator")
-    for column in ("bot", "games", "wins", "draws", "losses", "points", "timeouts",
-                   "violations", "as ONE"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+                  "lost by: the losses a bot caused itself, by cause")
+    for column in ("bot", "games", "wins", "draws", "losses", "points", "lost by", "as ONE"):
+        if column == "bot":
+            table.add_column(column, no_wrap=True, overflow="ellipsis", max_width=28)
+        else:
+            table.add_column(column, justify="left" if column == "lost by" else "right",
+                             no_wrap=True)
     for s in summaries:
         table.add_row(s.label, str(s.games), str(s.wins), str(s.draws), str(s.losses),
-                      f"{s.mean_points:.1f}", str(s.timeouts), str(s.violations),
-                      str(s.as_team_one))
+                      f"{s.mean_points:.1f}", _causes_text(s.causes), str(s.as_team_one))
     return table
+
+
+def _print_causes(records: list[Any], verbose: bool) -> None:
+    """Below the table: the first game lost by each (bot, cause), with its evidence."""
+    seen: set[tuple[str, str]] = set()
+    lines: list[str] = []
+    for record in records:
+        if record.aborted or record.category is None or record.violator is None:
+            continue
+        key = (record.violator, record.category)
+        if key in seen and not verbose:
+            continue
+        seen.add(key)
+        detail = (record.detail or record.reason).strip()
+        lines.append(f"game {record.index}: {record.violator} lost by "
+                     f"{record.category.replace('_', ' ')}: {_tail(detail, verbose)}")
+    if lines:
+        heading = "Why bots lost" + ("" if verbose else " (first of each; -v lists all)")
+        typer.echo(f"\n{heading}:")
+        for line in lines:
+            typer.echo(f"- {line}")
+
+
+def _tail(text: str, verbose: bool, lines: int = 12) -> str:
+    """At most the last `lines` lines (a traceback's end says most), indented."""
+    rows = text.splitlines()
+    if not verbose and len(rows) > lines:
+        rows = ["...", *rows[-lines:]]
+    return "\n    ".join(rows)
