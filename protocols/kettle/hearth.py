@@ -214,6 +214,6 @@ def _class_name(card_class: int) -> str:
     from hearthstone.enums import CardClass
 
     try:
-        return CardClass(card_class).name.replace("_", " ").title()
+        return str(CardClass(card_class).name).replace("_", " ").title()
     except ValueError:
         return f"class {card_class}"

@@ -16,10 +16,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from kettle_client import KettleClient  # noqa: E402
+from kettle_client import KettleClient
 
-from games.hearth import MAGE_DECK  # noqa: E402
-from protocols.kettle import (  # noqa: E402
+from games.hearth import MAGE_DECK
+from protocols.kettle import (
     ChooseEntities,
     ChooseOption,
     Concede,
@@ -32,9 +32,9 @@ from protocols.kettle import (  # noqa: E402
     Options,
     QueuePlayer,
 )
-from server.config import ServerConfig  # noqa: E402
-from server.rooms import Clocks  # noqa: E402
-from server.runtime import GauntletServer  # noqa: E402
+from server.config import ServerConfig
+from server.rooms import Clocks
+from server.runtime import GauntletServer
 
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 11
@@ -90,7 +90,7 @@ async def mulliganed(port: int) -> tuple[KettleClient, KettleClient, Options]:
         found[n] = await client.recv_until(Options)
 
     waiters = [asyncio.create_task(first_options(c, n)) for n, c in ((1, a), (2, b))]
-    done, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    _done, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
     for task in pending:
         task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)
@@ -154,8 +154,8 @@ async def test_oversize_truncated_and_non_json_frames_are_nacked_then_closed() -
 
 
 async def test_unknown_type_bad_decks_and_choosing_before_joining() -> None:
-    warrior = MAGE_DECK[:-1] + ("CS2_106",)
-    three = MAGE_DECK[:-1] + ("CS2_025",)
+    warrior = (*MAGE_DECK[:-1], "CS2_106")
+    three = (*MAGE_DECK[:-1], "CS2_025")
     async with server() as srv:
         c = await KettleClient.connect(srv.tcp_port)
         await c.send_raw(b'\x00\x00\x00\x28{"type":"kettle:types/dance","dance":{}}')
