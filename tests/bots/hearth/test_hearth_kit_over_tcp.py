@@ -1,21 +1,23 @@
 """The kit's I/O layers over real loopback sockets.
 
-Against the hand-made server (``hearth_kit_server.serve_over_tcp``) now; against the
-server's own Kettle session once it exists: ``test_against_the_kettle_session`` is the hook
-(it skips until ``server.net.kettle_session`` can be imported; fill in the marked part
-with the server's fixtures then).
+Against the hand-made server (``hearth_kit_server.serve_over_tcp``) and against the
+server's own Kettle session (``test_against_the_kettle_session``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
+import sys
+from pathlib import Path
 
 import pytest
 from hearth_kit_server import HandServer, serve_over_tcp
 
 from bots.hearth import ConnectFailed, GreedyBot, RandomBot, play
 from bots.hearth.aio import play_async
+from server.rooms import SlotRequest
+
+sys.path.insert(0, str(Path(__file__).parents[1]))  # bots_testkit
 
 
 async def test_blocking_and_asyncio_layers_play_a_whole_game() -> None:
@@ -53,19 +55,23 @@ async def test_nobody_listening() -> None:
         await asyncio.to_thread(play, RandomBot(1), "127.0.0.1", 1)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("server.net.kettle_session") is None,
-                    reason="the server's Kettle session (server/net/kettle_session.py) "
-                           "does not exist yet")
-async def test_against_the_kettle_session() -> None:  # pragma: no cover - the hook
-    # Once the server speaks Kettle: start it (tests/bots/bots_testkit.running_server),
-    # then two bots queue_player into one game and must both get game_finished:
-    #     async with running_server(tmp_path) as srv:
-    #         outcomes = await asyncio.gather(
-    #             play_async(GreedyBot(1), "127.0.0.1", srv.port, idle_timeout=30),
-    #             play_async(RandomBot(2), "127.0.0.1", srv.port, idle_timeout=30))
-    #     assert {o.player for o in outcomes} == {1, 2}
-    # and, with a reservation from the HTTP API, play_async(..., "GAME_ID:PASSWORD").
-    pytest.skip(f"write the server fixture here ({GreedyBot.__name__} vs random)")
+async def test_against_the_kettle_session(tmp_path: Path) -> None:
+    from bots_testkit import running_server
+
+    async with running_server(tmp_path) as srv, asyncio.timeout(60):
+        outcomes = await asyncio.gather(
+            play_async(GreedyBot(1), "127.0.0.1", srv.tcp_port, idle_timeout=30),
+            play_async(RandomBot(2), "127.0.0.1", srv.tcp_port, idle_timeout=30))
+        assert {o.player for o in outcomes} == {1, 2}
+        assert outcomes[0].winner == outcomes[1].winner and outcomes[0].reason == "hero died"
+        # a reservation, as `--reservation GAME_ID:PASSWORD` passes it
+        room, codes = srv.lobby.prepare("hearth", [SlotRequest("a"), SlotRequest("b")], False)
+        reserved = await asyncio.gather(
+            play_async(RandomBot(3), "127.0.0.1", srv.tcp_port, f"{room.id}:{codes[0]}",
+                       idle_timeout=30),
+            play_async(RandomBot(4), "127.0.0.1", srv.tcp_port, (room.id, codes[1]),
+                       idle_timeout=30))
+        assert [o.player for o in reserved] == [1, 2]
 
 
 def test_module_runner_reports_failures_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
