@@ -23,7 +23,7 @@ def main() -> None:
 
 def _register() -> None:
     # Imported for their side effect of adding commands to `app`.
-    from server.commands import bot, demo, play, serve  # noqa: F401
+    from server.commands import bot, db, demo, play, serve  # noqa: F401
 
 
 _register()

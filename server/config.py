@@ -54,7 +54,7 @@ class ServerConfig:
     """Everything a running server is told.
 
     `paused` is False by default: that is the official code's default (its docs claim otherwise).
-    `db_url` is stored for later issues; no database is used yet.
+    `db_url` is the store `gauntlet serve` opens; a `GauntletServer` itself is given a `Store`.
     """
 
     host: str = DEFAULTS.host
@@ -69,6 +69,10 @@ class ServerConfig:
     replay_dir: Path = DEFAULTS.replay_dir
     gzip_replays: bool = DEFAULTS.gzip_replays
     db_url: str | None = DEFAULTS.database_url
+    # The HTTP API's port (None: no HTTP API; `gauntlet serve` passes GAUNTLET_HTTP_PORT)
+    # and its bearer token (None: <data_dir>/admin-token, generated on the first start).
+    http_port: int | None = None
+    admin_token: str | None = None
     # Seeds the games' randomness (the Blokus start piece) in room-creation order, so that a
     # series can be replayed exactly; None draws fresh randomness for every room.
     seed: int | None = None

@@ -18,8 +18,10 @@ from types import TracebackType
 
 from server.config import ServerConfig
 from server.games.registry import GameRegistry
+from server.matches import MatchService
 from server.net.listener import TcpListener
 from server.rooms import Clocks, Lobby, MatchResult, Room, ServerStats
+from server.store import Store, StoreWriter
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +37,18 @@ class GauntletServer:
     """
 
     def __init__(self, config: ServerConfig | None = None,
-                 games: GameRegistry | None = None) -> None:
+                 games: GameRegistry | None = None, *, store: Store | None = None,
+                 http_port: int | None = None, admin_token: str | None = None) -> None:
+        """`store`: record every match there (None: nothing is stored, unless the HTTP API
+        is on, which then gets an in-memory SQLite store). `http_port`: serve the HTTP API
+        on it (None: no HTTP; 0: any free port). `admin_token`: the API's bearer token
+        (None: `<data_dir>/admin-token`, generated on the first start). Both default to the
+        config's."""
         self.config = config or ServerConfig()
+        if http_port is None:
+            http_port = self.config.http_port
+        if admin_token is None:
+            admin_token = self.config.admin_token
         self.stats = ServerStats()
         self.games = games if games is not None else GameRegistry.from_entry_points()
         # The latest replay paths (bounded: a server runs for weeks; the files are the record).
@@ -58,6 +70,16 @@ class GauntletServer:
             max_waiting_seats=self.config.limits.max_waiting_seats,
         )
         self._listener: TcpListener | None = None
+        self._owns_store = store is None and http_port is not None
+        self.store: Store | None = Store("sqlite://") if self._owns_store else store
+        self.writer: StoreWriter | None = None
+        self.http_port_requested = http_port
+        self.admin_token = admin_token
+        self.admin_token_generated = False
+        self._http: object | None = None
+        self.matches = MatchService(self.lobby, self.store, None, host=self.config.host,
+                                    port=lambda: self.tcp_port, data_dir=self.config.data_dir)
+        self.lobby.on_room_created = self.matches.room_created
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -68,7 +90,49 @@ class GauntletServer:
         assert self._listener is not None, "server not started"
         return self._listener.bound_port
 
+    @property
+    def http_port(self) -> int:
+        from server.api import HttpServer
+
+        assert isinstance(self._http, HttpServer), "HTTP API not started"
+        return self._http.port
+
+    async def _open_store(self, store: Store) -> None:
+        """Upgrade the schema, abort what a previous run left open, register bundled bots."""
+        from server.matches import abort_stale_waiting, register_bundled_bots
+
+        def prepare() -> None:
+            store.upgrade()
+            aborted = store.recover() + abort_stale_waiting(store)
+            if aborted:
+                log.warning("%d matches of a previous run aborted", len(aborted))
+            added = register_bundled_bots(store)
+            if added:
+                log.info("bundled bots registered: %s", ", ".join(added))
+
+        await asyncio.to_thread(prepare)
+        self.writer = StoreWriter(store)
+        await self.writer.start()
+        self.matches.writer = self.writer
+
+    async def _start_http(self, port: int) -> None:
+        from server.api import ApiContext, HttpServer, create_app, resolve_admin_token
+
+        token, self.admin_token_generated = resolve_admin_token(self.admin_token,
+                                                                self.config.data_dir)
+        self.admin_token = token
+
+        def tcp_port() -> int | None:
+            return self._listener.bound_port if self._listener is not None else None
+
+        app = create_app(ApiContext(self.store, self.matches, self.games, token, tcp_port))
+        http = HttpServer(app, self.config.host, port)
+        await http.start()
+        self._http = http
+
     async def start(self) -> None:
+        if self.store is not None:
+            await self._open_store(self.store)
         password = self.config.resolve_admin_password()
         limits = self.config.limits
         self._listener = TcpListener(
@@ -78,15 +142,29 @@ class GauntletServer:
             message_rate=(limits.messages_per_second, limits.message_burst),
         )
         await self._listener.start()
+        if self.http_port_requested is not None:
+            await self._start_http(self.http_port_requested)
 
     async def close(self) -> None:
-        """Stop accepting, end every match, say goodbye to every client, wait for all tasks."""
+        """Stop accepting, end every match, say goodbye to every client, wait for all tasks,
+        then commit what the store writer still holds."""
+        from server.api import HttpServer
+
+        http, self._http = self._http, None
+        if isinstance(http, HttpServer):
+            await http.stop()
         listener, self._listener = self._listener, None
         if listener is not None:
             listener.stop_accepting()
         await self.lobby.close()
+        await self.matches.close()
         if listener is not None:
             await listener.close()
+        writer, self.writer = self.writer, None
+        if writer is not None:
+            await writer.close()
+        if self._owns_store and self.store is not None:
+            self.store.close()
 
     async def serve_forever(self) -> None:
         await asyncio.Event().wait()
@@ -101,6 +179,7 @@ class GauntletServer:
 
     async def _store_result(self, room: Room, result: MatchResult) -> None:
         """Runs before the result is announced (a finished game is never lost)."""
+        await self.matches.on_result(room, result)
         if not self.config.save_replays or not self.lobby.speaks(room, "sc"):
             return  # the official replay format exists for Software-Challenge games only
         from server.net.replay import write_replay

@@ -45,10 +45,13 @@ def serve(
     data_dir: Annotated[Path, typer.Option(
         help=env_help("data_dir", "Data folder (the generated admin password)."))]
     = DEFAULTS.data_dir,
+    http_port: Annotated[int, typer.Option(
+        "--http-port", help=env_help("http_port", "HTTP API port (0 = any free)."))]
+    = DEFAULTS.http_port,
     database_url: Annotated[str, typer.Option(
         "--db", "--database-url", help=env_help(
-            "database_url", "Database URL, stored for later features; no database is used "
-            "yet."))] = DEFAULTS.database_url,
+            "database_url", "Database URL (SQLAlchemy); upgraded on start."))]
+    = DEFAULTS.database_url,
     log_level: Annotated[str, typer.Option(
         help=env_help("log_level", "Logging level."))] = DEFAULTS.log_level,
     seed: Annotated[int | None, typer.Option(
@@ -59,21 +62,36 @@ def serve(
 
     The admin password comes from GAUNTLET_ADMIN_PASSWORD when set; otherwise a secret is
     generated on the first start and stored in <data-dir>/admin-password (mode 0600).
+    The HTTP API's token likewise: GAUNTLET_ADMIN_TOKEN, else <data-dir>/admin-token.
+    Every match is stored in the database (schema upgraded on start); matches a killed
+    server left open are marked aborted.
     """
     settings = command_settings(ctx)
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    config = ServerConfig.from_settings(settings, seed=seed)
+    token = settings.admin_token.get_secret_value() if settings.admin_token else None
+    config = ServerConfig.from_settings(settings, seed=seed, http_port=settings.http_port,
+                                        admin_token=token)
     source = PASSWORD_ENV if config.admin_password else str(config.password_file)
     run_server(_serve(config, source), config.host, config.tcp_port)
 
 
 async def _serve(config: ServerConfig, password_source: str) -> None:
     from server.runtime import GauntletServer
+    from server.store import Store
 
     stop = stop_event()
-    async with GauntletServer(config) as server:
-        typer.echo(f"Gauntlet listening on {config.host}:{server.tcp_port} "
-                   f"(admin password: {password_source})")
-        await stop.wait()
-        typer.echo("Shutting down...")
+    store = Store(config.db_url or DEFAULTS.database_url)
+    try:
+        async with GauntletServer(config, store=store) as server:
+            typer.echo(f"Gauntlet listening on {config.host}:{server.tcp_port} "
+                       f"(admin password: {password_source}); "
+                       f"HTTP API on http://{config.host}:{server.http_port}/api "
+                       f"(docs at /docs); database {store.url.render_as_string()}")
+            if server.admin_token_generated:
+                typer.echo(f"Admin token (shown once, stored in "
+                           f"{config.data_dir / 'admin-token'}): {server.admin_token}")
+            await stop.wait()
+            typer.echo("Shutting down...")
+    finally:
+        store.close()

@@ -184,7 +184,8 @@ async def test_serve_command_runs_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     env = dict(os.environ, GAUNTLET_ADMIN_PASSWORD="cli-test")
     proc = await asyncio.create_subprocess_exec(
         str(Path(sys.executable).parent / "gauntlet"), "serve", "--tcp-port", "0",
-        "--data-dir", str(tmp_path / "data"), "--db", "sqlite:///ignored.db",
+        "--data-dir", str(tmp_path / "data"), "--db", f"sqlite:///{tmp_path / 'g.db'}",
+        "--http-port", "0",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
         cwd=Path(__file__).parents[2],
     )

@@ -1,0 +1,80 @@
+"""`create_app`: the FastAPI application, its routers and its JSON error handlers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from server.api.routes import bots, games, health, matches
+from server.games.registry import GameRegistry
+from server.matches import MatchError, MatchService
+from server.store import Conflict, NotFound, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ApiContext:
+    """What the routes reach: the store (None: in-memory server), the service, the games."""
+
+    store: Store | None
+    service: MatchService
+    games: GameRegistry
+    admin_token: str
+    tcp_port: Callable[[], int | None]
+
+
+def create_app(context: ApiContext) -> FastAPI:
+    app = FastAPI(
+        title="Gauntlet",
+        summary="A local match server for game-AI bots: start matches, read results, "
+                "events and replays.",
+        version="0.1.0",
+        docs_url="/docs",
+        openapi_url="/openapi.json",
+    )
+    app.state.gauntlet = context
+    for module in (health, games, matches, bots):
+        app.include_router(module.router, prefix="/api")
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    app.add_exception_handler(MatchError, _match_error)  # type: ignore[arg-type]
+    app.add_exception_handler(StoreError, _store_error)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _unexpected)
+    return app
+
+
+def _field(loc: tuple[int | str, ...] | list[int | str]) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = [{"field": _field(e.get("loc", ())),
+               "message": str(e.get("msg", "invalid")).removeprefix("Value error, ")}
+              for e in exc.errors()]
+    detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors) or "invalid request"
+    return JSONResponse({"detail": detail, "errors": errors}, status_code=422)
+
+
+async def _match_error(request: Request, exc: MatchError) -> JSONResponse:
+    return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+
+async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
+    status = 404 if isinstance(exc, NotFound) else 409 if isinstance(exc, Conflict) else 503
+    return JSONResponse({"detail": str(exc)}, status_code=status)
+
+
+async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code,
+                        headers=getattr(exc, "headers", None))
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("%s %s failed", request.method, request.url.path)
+    return JSONResponse({"detail": f"internal error: {type(exc).__name__}"}, status_code=500)

@@ -1,0 +1,62 @@
+"""Registered bots: what the launcher runs for a seat (`{"bot": name}` in a new match)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Response
+
+from server.api.deps import Admin, ContextDep, StoreDep
+from server.api.schemas import BotIn, BotOut, ErrorOut
+from server.matches import MatchError
+from server.store import Bot
+
+router = APIRouter(prefix="/bots", tags=["bots"])
+
+BotId = Annotated[int, Path(ge=1, le=2**62, examples=[1])]
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorOut, "description": "No such bot"}}
+
+
+def _out(bot: Bot) -> BotOut:
+    assert bot.id is not None
+    return BotOut(id=bot.id, name=bot.name, game=bot.game, command=bot.command,
+                  workdir=bot.workdir, env=bot.env, created=bot.created)
+
+
+@router.post("", status_code=201, summary="Register a bot", dependencies=[Admin],
+             responses={401: {"model": ErrorOut}, 409: {"model": ErrorOut},
+                        422: {"model": ErrorOut}})
+def create_bot(body: BotIn, store: StoreDep, context: ContextDep) -> BotOut:
+    """`command` is executed without a shell, with `--host H --port P --reservation R`
+    appended; `workdir` is its working directory, `env` is added to a minimal environment."""
+    if body.game not in context.games:
+        raise MatchError(f"game: unknown game {body.game!r}; known: "
+                         f"{', '.join(context.games.ids())}", 422)
+    return _out(store.create_bot(body.name, body.game, body.command, workdir=body.workdir,
+                                 env=body.env))
+
+
+@router.get("", summary="List bots")
+def list_bots(store: StoreDep,
+              game: Annotated[str | None, Query(max_length=32,
+                                                examples=["swc_2027_blokus"])] = None,
+              ) -> list[BotOut]:
+    return [_out(b) for b in store.list_bots(game=game)]
+
+
+@router.get("/{bot_id}", summary="One bot", responses=NOT_FOUND)
+def get_bot(bot_id: BotId, store: StoreDep) -> BotOut:
+    bot = store.get_bot(bot_id)
+    if bot is None:
+        raise MatchError(f"no bot {bot_id}", 404)
+    return _out(bot)
+
+
+@router.delete("/{bot_id}", status_code=204, summary="Forget a bot", dependencies=[Admin],
+               response_class=Response, responses={**NOT_FOUND, 401: {"model": ErrorOut}})
+def delete_bot(bot_id: BotId, store: StoreDep) -> Response:
+    """Its past matches stay, seated by name."""
+    if not store.delete_bot(bot_id):
+        raise MatchError(f"no bot {bot_id}", 404)
+    return Response(status_code=204)

@@ -1,0 +1,189 @@
+"""Matches: create (launch bots or hand out reservations), list, read, control, events,
+replay and the launched seats' output."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import PlainTextResponse, Response
+
+from server.api.deps import Admin, ContextDep, ServiceDep, StoreDep
+from server.api.schemas import (
+    MATCH_ID,
+    ActionOut,
+    ErrorOut,
+    MatchCreate,
+    MatchCreated,
+    MatchOut,
+    MatchPage,
+    MatchSummary,
+    ResultOut,
+    SeatCreated,
+    SeatOut,
+)
+from server.matches import MatchError, SeatRequest, _find_bot
+from server.rooms import Clocks
+from server.store import Match, MatchStatus, Store
+
+router = APIRouter(prefix="/matches", tags=["matches"])
+
+MatchId = Annotated[str, Path(min_length=1, max_length=64, examples=[MATCH_ID])]
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut,
+                                                     "description": "No such match"}}
+MUTATING: dict[int | str, dict[str, Any]] = {401: {"model": ErrorOut,
+                                                    "description": "Admin token missing"}}
+EVENTS_EXAMPLE = ('{"seq": 0, "time": "2027-03-01T12:00:00Z", "kind": "welcome", '
+                  '"payload": {"seat": 0}}\n')
+REPLAY_EXAMPLE = '<protocol>\n<room roomId="...">...</room>\n</protocol>'
+
+
+def _summary(match: Match) -> MatchSummary:
+    return MatchSummary(id=match.id, game=match.game, status=match.status, seed=match.seed,
+                        created=match.created, started=match.started, finished=match.finished)
+
+
+def _match(store: Store, match_id: str) -> Match:
+    match = store.get_match(match_id)
+    if match is None:
+        raise MatchError(f"no match {match_id}", 404)
+    return match
+
+
+@router.post("", status_code=201, summary="Start a match",
+             responses={**MUTATING, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+             dependencies=[Admin])
+async def create_match(body: MatchCreate, service: ServiceDep) -> MatchCreated:
+    """Seats with `bot` are launched by the server at once; seats with `name` get a
+    reservation code for `joinPrepared` (`--reservation`). The match starts when every
+    seat has joined."""
+    clocks = None
+    if body.clocks is not None:
+        c = body.clocks
+        clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled)
+    room, seats = await service.create_match(
+        body.game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
+        paused=body.paused, clocks=clocks)
+    return MatchCreated(id=room.id, game=room.game_type, status=MatchStatus.WAITING,
+                        seats=[SeatCreated(**s) for s in seats])
+
+
+@router.get("", summary="List matches, newest first")
+def list_matches(
+    store: StoreDep,
+    game: Annotated[str | None, Query(max_length=32, examples=["swc_2027_blokus"])] = None,
+    status: Annotated[MatchStatus | None, Query(examples=["finished"])] = None,
+    bot: Annotated[str | None, Query(max_length=100, description="Bot name or id",
+                                     examples=["greedy"])] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    offset: Annotated[int, Query(ge=0, le=2**31)] = 0,
+) -> MatchPage:
+    bot_id = None
+    if bot is not None:
+        found = _find_bot(store, bot)
+        if found is None:
+            return MatchPage(items=[], total=0, limit=limit, offset=offset)
+        bot_id = found.id
+    page = store.list_matches(game=game, status=status, bot_id=bot_id, limit=limit,
+                              offset=offset)
+    return MatchPage(items=[_summary(m) for m in page.items], total=page.total,
+                     limit=page.limit, offset=page.offset)
+
+
+@router.get("/{match_id}", summary="One match: status, seats, result", responses=NOT_FOUND)
+def get_match(match_id: MatchId, store: StoreDep, service: ServiceDep) -> MatchOut:
+    match = _match(store, match_id)
+    seats = [SeatOut(index=s.index, name=s.display_name, bot_id=s.bot_id, outcome=s.outcome,
+                     failure=s.failure, detail=s.detail, score_parts=s.score_parts)
+             for s in store.seats(match_id)]
+    result = store.get_result(match_id)
+    room = service.live_room(match_id)
+    return MatchOut(**_summary(match).model_dump(), options=match.options,
+                    live=room is not None, paused=None if room is None else room.paused,
+                    seats=seats,
+                    result=None if result is None else ResultOut(
+                        winner=result.winner, reason=result.reason, scores=result.scores,
+                        committed=result.committed))
+
+
+@router.post("/{match_id}/{action}", summary="Pause, resume, step or cancel a live match",
+             status_code=202, dependencies=[Admin],
+             responses={**MUTATING, **NOT_FOUND,
+                        409: {"model": ErrorOut, "description": "Not running here"}})
+async def control(match_id: MatchId,
+                  action: Literal["pause", "resume", "step", "cancel"],
+                  service: ServiceDep) -> ActionOut:
+    """Handled by the room between moves. `step` asks for one move of a paused match;
+    `cancel` ends it with status `cancelled`."""
+    if service.live_room(match_id) is None and service.store is not None:
+        import asyncio
+
+        if await asyncio.to_thread(service.store.get_match, match_id) is None:
+            raise MatchError(f"no match {match_id}", 404)
+    service.control(match_id, action)
+    return ActionOut(id=match_id, action=action, accepted=True)
+
+
+@router.get("/{match_id}/events", summary="The match's event log as JSON lines",
+            response_class=Response,
+            responses={200: {"content": {"application/x-ndjson": {"example": EVENTS_EXAMPLE}},
+                             "description": "One JSON object per line, by seq"}, **NOT_FOUND})
+def events(match_id: MatchId, store: StoreDep,
+           since: Annotated[int, Query(ge=0, le=2**31, description="First seq")] = 0,
+           limit: Annotated[int, Query(ge=1, le=10_000)] = 1000) -> Response:
+    _match(store, match_id)
+    lines = [json.dumps({"seq": e.seq, "time": e.time.isoformat(), "kind": e.kind,
+                         "payload": e.payload}, separators=(",", ":"))
+             for e in store.events_since(match_id, since, limit=limit)]
+    body = "".join(line + "\n" for line in lines)
+    return Response(body, media_type="application/x-ndjson")
+
+
+@router.get("/{match_id}/replay", summary="The official replay (SC XML for Blokus)",
+            response_class=Response,
+            responses={200: {"content": {"application/xml": {"example": REPLAY_EXAMPLE}},
+                             "description": "The replay document"},
+                       **NOT_FOUND,
+                       501: {"model": ErrorOut, "description": "No replay format yet"}})
+def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
+    match = _match(store, match_id)
+    games = context.games
+    if match.game in games and games.get(match.game).speaks("sc"):
+        packets = [xml for e in store.events_since(match_id)
+                   if isinstance(e.payload, dict) and e.payload.get("replay")
+                   for xml in e.payload.get("xml", [])]
+        body = "<protocol>\n" + "".join(p + "\n" for p in packets) + "</protocol>"
+        return Response(body, media_type="application/xml", headers={
+            "Content-Disposition": f'attachment; filename="replay_{match.game}_{match.id}.xml"'})
+    writer = _hsreplay_writer()
+    if writer is not None and match.game == "hearth":
+        events = [{"seq": e.seq, "kind": e.kind, "payload": e.payload}
+                  for e in store.events_since(match_id)]
+        return Response(writer(events), media_type="application/xml")
+    raise MatchError(f"no replay format for {match.game} yet (the HSReplay writer for "
+                     "Hearth is not available in this build)", 501)
+
+
+def _hsreplay_writer() -> Any:
+    """The Kettle engineer's HSReplay writer, when present (a function of stored events)."""
+    try:
+        module = importlib.import_module("server.net.hsreplay")
+    except ImportError:
+        return None
+    return getattr(module, "hsreplay_from_events", None)
+
+
+@router.get("/{match_id}/seats/{seat}/log", summary="A launched bot's stdout and stderr",
+            response_class=PlainTextResponse,
+            responses={200: {"content": {"text/plain": {"example": "== stdout ==\n..."}},
+                             "description": "Its bounded output (head and tail)"},
+                       **NOT_FOUND})
+def seat_log(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: StoreDep,
+             service: ServiceDep) -> PlainTextResponse:
+    _match(store, match_id)
+    text = service.seat_log(match_id, seat)
+    if text is None:
+        raise MatchError(f"match {match_id} seat {seat}: no bot was launched for it", 404)
+    return PlainTextResponse(text)

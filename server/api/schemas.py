@@ -1,0 +1,197 @@
+"""Request and response bodies, each with an example for the OpenAPI document."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from server.store import MatchStatus
+
+MATCH_ID = "3f0c2b1e-8a41-4c6e-9a57-0d6f1b2c3d4e"
+RESERVATION = "5d1e6a0b-2c8f-4b7d-9e3a-1f2a3b4c5d6e"
+TIME = "2027-03-01T12:00:00Z"
+
+
+def _examples(*examples: Any) -> ConfigDict:
+    return ConfigDict(extra="forbid", json_schema_extra={"examples": list(examples)})
+
+
+class ErrorOut(BaseModel):
+    model_config = _examples({"detail": "no match 3f0c2b1e-8a41-4c6e-9a57-0d6f1b2c3d4e"})
+    detail: str = Field(description="What went wrong, in one sentence.")
+    errors: list[dict[str, str]] | None = Field(
+        None, description="Validation errors: the field (`body.seats.0.name`) and the message.")
+
+
+class HealthOut(BaseModel):
+    model_config = _examples({"status": "ok", "store": True, "rooms": 2, "tcp_port": 13050})
+    status: str
+    store: bool
+    rooms: int
+    tcp_port: int | None
+
+
+class GameOut(BaseModel):
+    model_config = _examples({"id": "swc_2027_blokus", "seats": 2, "protocols": ["sc"],
+                              "bots": ["random", "greedy"]})
+    id: str
+    seats: int
+    protocols: list[str]
+    bots: list[str] = Field(description="Registered bots that play this game.")
+
+
+class SeatIn(BaseModel):
+    """A seat: `bot` (a registered bot's name or id, launched by the server) or `name` (a seat
+    reserved for a client you start; the answer carries its reservation code)."""
+
+    model_config = _examples({"name": "alice"}, {"bot": "greedy"})
+    name: str | None = Field(None, min_length=1, max_length=100)
+    bot: str | int | None = Field(None, description="Name or id of a registered bot.")
+
+    @model_validator(mode="after")
+    def _one_of(self) -> Self:
+        if (self.name is None) == (self.bot is None):
+            raise ValueError("give exactly one of `name` (a reserved seat) or `bot`")
+        if isinstance(self.bot, str) and not 1 <= len(self.bot) <= 100:
+            raise ValueError("`bot` names have 1 to 100 characters")
+        return self
+
+
+class ClocksIn(BaseModel):
+    model_config = _examples({"soft": 2.0, "hard": 10.0, "enabled": True})
+    soft: float = Field(2.0, gt=0, le=3600, description="SC: an answer after this loses.")
+    hard: float = Field(10.0, gt=0, le=3600, description="SC: no answer by then loses.")
+    decision: float = Field(10.0, gt=0, le=3600, description="Hearth: per decision.")
+    turn: float = Field(75.0, gt=0, le=3600, description="Hearth: per turn.")
+    enabled: bool = True
+
+
+class MatchCreate(BaseModel):
+    model_config = _examples(
+        {"game": "swc_2027_blokus", "seats": [{"name": "a"}, {"name": "b"}]},
+        {"game": "swc_2027_blokus", "seats": [{"bot": "greedy"}, {"bot": "random"}],
+         "seed": 7},
+    )
+    game: str = Field(min_length=1, max_length=32)
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    clocks: ClocksIn | None = None
+    paused: bool = Field(False, description="Start paused: step or resume it.")
+
+
+class SeatCreated(BaseModel):
+    model_config = _examples({"index": 0, "name": "a", "bot": None, "reservation": RESERVATION})
+    index: int
+    name: str
+    bot: str | None
+    reservation: str | None = Field(description="joinPrepared code (reserved seats only).")
+
+
+class MatchCreated(BaseModel):
+    model_config = _examples({"id": MATCH_ID, "game": "swc_2027_blokus", "status": "waiting",
+                              "seats": [{"index": 0, "name": "a", "bot": None,
+                                         "reservation": RESERVATION},
+                                        {"index": 1, "name": "greedy", "bot": "greedy",
+                                         "reservation": None}]})
+    id: str
+    game: str
+    status: MatchStatus
+    seats: list[SeatCreated]
+
+
+class SeatOut(BaseModel):
+    model_config = _examples({"index": 0, "name": "greedy", "bot_id": 2, "outcome": "win",
+                              "failure": None, "detail": "", "score_parts": [61]})
+    index: int
+    name: str
+    bot_id: int | None
+    outcome: str | None
+    failure: str | None = Field(description="failed_to_start, crash, timeout, illegal_move, "
+                                "protocol_error or disconnect")
+    detail: str
+    score_parts: list[Any] | None
+
+
+class ResultOut(BaseModel):
+    model_config = _examples({"winner": 0, "reason": "regular",
+                              "scores": {"scores": [61, 40], "cause": None},
+                              "committed": TIME})
+    winner: int | None
+    reason: str
+    scores: Any
+    committed: datetime
+
+
+class MatchSummary(BaseModel):
+    model_config = _examples({"id": MATCH_ID, "game": "swc_2027_blokus", "status": "finished",
+                              "seed": 7, "created": TIME, "started": TIME, "finished": TIME})
+    id: str
+    game: str
+    status: str
+    seed: int | None
+    created: datetime
+    started: datetime | None
+    finished: datetime | None
+
+
+class MatchOut(MatchSummary):
+    model_config = _examples({"id": MATCH_ID, "game": "swc_2027_blokus", "status": "finished",
+                              "seed": 7, "created": TIME, "started": TIME, "finished": TIME,
+                              "options": {"source": "api"}, "live": False,
+                              "paused": None, "seats": [], "result": None})
+    options: dict[str, Any]
+    live: bool = Field(description="Running in this server process now.")
+    paused: bool | None
+    seats: list[SeatOut]
+    result: ResultOut | None
+
+
+class MatchPage(BaseModel):
+    model_config = _examples({"items": [], "total": 0, "limit": 50, "offset": 0})
+    items: list[MatchSummary]
+    total: int
+    limit: int
+    offset: int
+
+
+class ActionOut(BaseModel):
+    model_config = _examples({"id": MATCH_ID, "action": "pause", "accepted": True})
+    id: str
+    action: str
+    accepted: bool
+
+
+class BotIn(BaseModel):
+    model_config = _examples({"name": "mybot", "game": "swc_2027_blokus",
+                              "command": ["python", "my_bot.py"], "workdir": "/home/me/bot",
+                              "env": {"MYBOT_DEPTH": "3"}})
+    name: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.\-]+$")
+    game: str = Field(min_length=1, max_length=32)
+    command: list[str] = Field(min_length=1, max_length=100,
+                               description="argv; --host --port --reservation are appended.")
+    workdir: str | None = Field(None, min_length=1, max_length=1024)
+    env: dict[str, str] = Field(default_factory=dict, max_length=100)
+
+    @model_validator(mode="after")
+    def _plain_text(self) -> Self:
+        texts = [*self.command, *(self.env), *self.env.values(), self.workdir or ""]
+        if any("\x00" in t for t in texts):
+            raise ValueError("NUL characters are not allowed in command, workdir or env")
+        if not self.command[0]:
+            raise ValueError("command[0] is empty")
+        return self
+
+
+class BotOut(BaseModel):
+    model_config = _examples({"id": 2, "name": "greedy", "game": "swc_2027_blokus",
+                              "command": ["gauntlet", "bot", "blokus-greedy"], "workdir": None,
+                              "env": {}, "created": TIME})
+    id: int
+    name: str
+    game: str
+    command: list[str]
+    workdir: str | None
+    env: dict[str, str]
+    created: datetime

@@ -1,0 +1,632 @@
+"""The match service: every room becomes a stored match; bots the server launches sit in them.
+
+The lobby tells the service of each new room (`Lobby.on_room_created`), whoever made it: an
+SC admin's `prepare`, a plain `join`, a Kettle client, the HTTP API. The service then
+
+- queues the match row with its seats on the `StoreWriter` (the loop never writes itself);
+- swaps the room's `MatchLog` for a `RecordingLog` that hands each entry over as it is
+  appended; a per-match pump turns entries into plain JSON (off the loop: the SC packets are
+  rendered in a worker thread) and queues them on the writer, in order;
+- follows the room's status (waiting, running, paused, then finished, aborted, cancelled);
+- in the room's `on_result` hook, stores the result event and awaits `commit_result` before
+  the room announces anything (DESIGN rule 5), with each seat's outcome and failure category.
+
+Bots registered in the store are launched per seat with `server.launcher`; their failure
+categories (failed_to_start, crash) and the room's verdicts (timeout, illegal_move,
+protocol_error, disconnect) land on their seat, their output is kept under the data folder.
+
+Without a store (`store=None`: tests, benchmarks) the service only launches bots; nothing
+is recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import enum
+import logging
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from server.launcher import BotProcess, BotSpec, FailureCategory, WireProtocol, launch
+from server.rooms import (
+    Cause,
+    Clocks,
+    DecisionRequested,
+    Entry,
+    GameOver,
+    LeftCause,
+    Lobby,
+    MatchLog,
+    MatchResult,
+    MoveRejected,
+    PauseChanged,
+    Room,
+    RoomClosed,
+    RoomEvent,
+    SlotRequest,
+    StateChanged,
+    Welcome,
+)
+from server.store import (
+    MatchStatus,
+    NewEvent,
+    NewSeat,
+    SeatOutcome,
+    Store,
+    StoreWriter,
+)
+from server.store.models import Outcome as SeatResult
+from server.store.models import utcnow
+
+log = logging.getLogger(__name__)
+
+LEFT_WAIT = 1.0
+"""Seconds the result waits for a launched bot whose connection ended to exit (crash or not)."""
+BOT_EXIT_WAIT = 3.0
+"""Seconds launched bots get to exit by themselves after their match, before SIGTERM."""
+SEAT_LOGS = "seat-logs"
+"""Folder under the data folder with one file per launched seat."""
+
+
+class MatchError(Exception):
+    """A request the service refuses; `status` is the HTTP status that fits."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """One seat of a new match: a registered bot the server launches, or a reserved name."""
+
+    name: str | None = None
+    bot: str | int | None = None
+
+
+@dataclass
+class Tracked:
+    """What the service knows of one live room."""
+
+    room: Room
+    sc: bool
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    bot_ids: dict[int, int] = field(default_factory=dict)
+    procs: dict[int, BotProcess] = field(default_factory=dict)
+    queue: deque[Entry] = field(default_factory=deque)
+    pump: asyncio.Task[None] | None = None
+    created: asyncio.Future[None] | None = None
+    started: bool = False
+    result_seq: int | None = None  # the GameOver entry stored by on_result
+    result_stored: bool = False
+    cancel_requested: bool = False
+    failed: bool = False
+
+
+class RecordingLog(MatchLog):
+    """A `MatchLog` that tells a listener of every entry as it is appended (synchronously)."""
+
+    def __init__(self, listener: Callable[[Entry], None]) -> None:
+        super().__init__()
+        self._listener = listener
+
+    def append(self, event: RoomEvent, seats: frozenset[int] | set[int] = frozenset(),
+               observers: bool = False) -> Entry:
+        entry = super().append(event, seats, observers)
+        try:
+            self._listener(entry)
+        except Exception:  # recording must never break a match
+            log.exception("recording a log entry failed")
+        return entry
+
+
+class MatchService:
+    """Rooms to stored matches, and bots launched for seats. One per server."""
+
+    def __init__(self, lobby: Lobby, store: Store | None, writer: StoreWriter | None, *,
+                 host: str, port: Callable[[], int], data_dir: Path) -> None:
+        self.lobby = lobby
+        self.store = store
+        self.writer = writer
+        self.host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
+        self._port = port
+        self.data_dir = Path(data_dir)
+        self.tracked: dict[str, Tracked] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closing = False
+
+    # --- the lobby's hook ------------------------------------------------------------
+
+    def room_created(self, room: Room) -> None:
+        """`Lobby.on_room_created`: track the room, record it from its first entry on."""
+        sc = self.lobby.speaks(room, "sc")
+        tracked = Tracked(room, sc)
+        self.tracked[room.id] = tracked
+        room.log = RecordingLog(lambda entry: self._on_entry(tracked, entry))
+        task = room.task
+        if task is not None:
+            task.add_done_callback(lambda _t: self._room_done(tracked))
+        if self.writer is not None:
+            tracked.created = asyncio.get_running_loop().create_future()
+            # Later in this loop turn: `prepare` hands out the reservations after this hook,
+            # and the API sets bots and seed; the room's task has logged nothing yet.
+            asyncio.get_running_loop().call_soon(self._queue_create, tracked)
+
+    def _queue_create(self, tracked: Tracked) -> None:
+        assert self.writer is not None and tracked.created is not None
+        room = tracked.room
+        seats = [NewSeat(slot.display_name, tracked.bot_ids.get(i), slot.reservation)
+                 for i, slot in enumerate(room.slots)]
+        options = dict(tracked.options)
+        created = tracked.created
+
+        def create(store: Store) -> None:
+            store.create_match(room.game_type, seats, seed=tracked.seed, options=options,
+                               match_id=room.id)
+
+        try:
+            future = self.writer.call(create)
+        except Exception as exc:
+            tracked.failed = True
+            created.set_exception(exc)
+            return
+
+        def done(f: asyncio.Future[None]) -> None:
+            if f.cancelled():
+                created.cancel()
+            elif f.exception() is not None:
+                tracked.failed = True
+                log.error("match %s could not be stored: %s", room.id, f.exception())
+                created.set_exception(f.exception())  # type: ignore[arg-type]
+            else:
+                created.set_result(None)
+
+        future.add_done_callback(done)
+        created.add_done_callback(lambda f: f.cancelled() or f.exception())  # no "never retrieved"
+
+    def _on_entry(self, tracked: Tracked, entry: Entry) -> None:
+        event = entry.event
+        if isinstance(event, Welcome):
+            proc = tracked.procs.get(event.seat)
+            if proc is not None:
+                proc.connected()
+            if not tracked.started:
+                tracked.started = True
+                self._set_status(tracked, MatchStatus.PAUSED if tracked.room.paused
+                                 else MatchStatus.RUNNING)
+        elif isinstance(event, PauseChanged) and tracked.started:
+            self._set_status(tracked, MatchStatus.PAUSED if event.paused else MatchStatus.RUNNING)
+        if isinstance(event, GameOver) and tracked.result_seq is not None:
+            return  # stored by on_result already, under this very seq
+        self._enqueue(tracked, entry)
+
+    def _enqueue(self, tracked: Tracked, entry: Entry) -> None:
+        if self.writer is None or tracked.failed:
+            return
+        tracked.queue.append(entry)
+        if tracked.pump is None or tracked.pump.done():
+            tracked.pump = self._spawn(self._pump(tracked), f"store-pump-{tracked.room.id}")
+
+    async def _pump(self, tracked: Tracked) -> None:
+        """Entries to JSON (in a thread: SC packets are rendered) and onto the writer."""
+        assert self.writer is not None
+        room = tracked.room
+        if tracked.created is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(tracked.created)
+        while tracked.queue and not tracked.failed:
+            batch = list(tracked.queue)
+            tracked.queue.clear()
+            events = await asyncio.to_thread(_to_events, room, tracked.sc, batch)
+            try:
+                await self.writer.append_many(events)
+            except Exception as exc:
+                tracked.failed = True
+                log.error("match %s: events not stored: %s", room.id, exc)
+
+    def _set_status(self, tracked: Tracked, status: MatchStatus) -> None:
+        if self.writer is None or tracked.failed or not self.writer.alive:
+            return
+        match_id = tracked.room.id
+
+        def write(store: Store) -> None:
+            store.set_status(match_id, status)
+
+        future = self.writer.call(write)
+        future.add_done_callback(_log_failure(f"match {match_id}: status {status.value}"))
+
+    def _room_done(self, tracked: Tracked) -> None:
+        """The room's task ended: a match without a stored result is cancelled or aborted."""
+        room = tracked.room
+        for proc in tracked.procs.values():
+            proc.match_ended()
+        if tracked.procs:
+            self._spawn(self._stop_bots(tracked), f"stop-bots-{room.id}")
+        if not tracked.result_stored:
+            self._set_status(tracked, MatchStatus.CANCELLED if tracked.cancel_requested
+                             else MatchStatus.ABORTED)
+        # Keep the entry until the pump has emptied its queue (it reads `tracked`).
+        if tracked.pump is not None and not tracked.pump.done():
+            tracked.pump.add_done_callback(lambda _t: self.tracked.pop(room.id, None))
+        else:
+            self.tracked.pop(room.id, None)
+
+    # --- the room's on_result hook -----------------------------------------------------
+
+    async def on_result(self, room: Room, result: MatchResult) -> None:
+        """Store the result before it is announced: events first, then `commit_result`."""
+        tracked = self.tracked.get(room.id)
+        if tracked is None:
+            return
+        failures = await self._seat_failures(tracked, result)
+        for proc in tracked.procs.values():
+            proc.match_ended()
+        if self.writer is None or tracked.failed:
+            return
+        # The GameOver entry the room logs next, stored now: the result is in the log
+        # (and so in the replay) by the time it is committed.
+        seq = len(room.log.entries)
+        tracked.result_seq = seq
+        seats = frozenset(i for i, s in enumerate(room.slots) if s.player is not None)
+        self._enqueue(tracked, Entry(seq, GameOver(result), seats, True))
+        if tracked.pump is not None:
+            await asyncio.shield(tracked.pump)
+        if tracked.failed:
+            return
+        if tracked.cancel_requested:
+            await self.writer.call(lambda store: store.set_status(room.id,
+                                                                  MatchStatus.CANCELLED))
+            tracked.result_stored = True
+            return
+        outcomes = []
+        for i, _slot in enumerate(room.slots):
+            if result.winner is None:
+                outcome = SeatResult.DRAW
+            else:
+                outcome = SeatResult.WIN if result.winner == i else SeatResult.LOSS
+            category, detail = failures.get(i, (None, ""))
+            parts = [result.scores[i]] if i < len(result.scores) else None
+            outcomes.append(SeatOutcome(i, outcome, parts, category, detail))
+        scores = {"scores": list(result.scores),
+                  "cause": None if result.violation is None else result.violation.cause.value}
+        await self.writer.commit_result(room.id, winner=result.winner, reason=result.reason,
+                                        scores=scores, seats=outcomes)
+        tracked.result_stored = True
+
+    async def _seat_failures(self, tracked: Tracked, result: MatchResult
+                             ) -> dict[int, tuple[FailureCategory | None, str]]:
+        """Each seat's failure category and detail: the room's verdict, the launcher's first."""
+        found: dict[int, tuple[FailureCategory | None, str]] = {}
+        violation = result.violation
+        if violation is not None and violation.seat is not None:
+            found[violation.seat] = (_category(violation.cause, violation.left_cause,
+                                               violation.seat in tracked.procs),
+                                     _violation_text(violation))
+            proc = tracked.procs.get(violation.seat)
+            if proc is not None and violation.cause is Cause.LEFT and proc.running:
+                # The connection ended first; the exit status says whether it crashed.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(proc.wait(), LEFT_WAIT)
+        for seat, proc in tracked.procs.items():
+            failure = proc.failure
+            if failure is not None:
+                found[seat] = (failure.category, failure.detail)
+        return found
+
+    # --- matches the API creates -------------------------------------------------------
+
+    async def create_match(self, game: str, seats: Sequence[SeatRequest], *,
+                           seed: int | None = None, paused: bool = False,
+                           clocks: Clocks | None = None) -> tuple[Room, list[dict[str, Any]]]:
+        """Prepare a room (every seat reserved), store it, launch its bots.
+
+        Returns the room and per seat {index, name, bot, reservation} (the reservation only
+        for seats the caller fills itself).
+        """
+        if game not in self.lobby.games:
+            raise MatchError(f"unknown game {game!r}; known: "
+                             f"{', '.join(self.lobby.games.ids())}", 404)
+        plugin = self.lobby.games.get(game)
+        if len(seats) != plugin.seat_count:
+            raise MatchError(f"seats: {game} needs exactly {plugin.seat_count} seats, "
+                             f"got {len(seats)}", 422)
+        bots: dict[int, Any] = {}
+        for i, seat in enumerate(seats):
+            if seat.bot is None:
+                continue
+            if self.store is None:
+                raise MatchError("this server has no store: no registered bots", 409)
+            bot = await asyncio.to_thread(_find_bot, self.store, seat.bot)
+            if bot is None:
+                raise MatchError(f"seats[{i}].bot: no registered bot {seat.bot!r}", 404)
+            if bot.game != game:
+                raise MatchError(f"seats[{i}].bot: bot {bot.name!r} plays {bot.game}, "
+                                 f"not {game}", 422)
+            bots[i] = bot
+        protocol: WireProtocol = "sc" if plugin.speaks("sc") else "kettle"
+        slots = [SlotRequest(display_name=(s.name or (bots[i].name if i in bots else "")))
+                 for i, s in enumerate(seats)]
+        try:
+            room, _codes = self.lobby.prepare(game, slots, paused, clocks, seed)
+        except Exception as exc:
+            raise MatchError(str(exc), 409) from exc
+        tracked = self.tracked[room.id]
+        tracked.seed = seed
+        tracked.options = {"paused": paused, "source": "api",
+                           **({"clocks": dataclasses.asdict(clocks)} if clocks else {})}
+        tracked.bot_ids = {i: b.id for i, b in bots.items() if b.id is not None}
+        if tracked.created is not None:
+            await asyncio.shield(tracked.created)
+        answer: list[dict[str, Any]] = []
+        for i, slot in enumerate(room.slots):
+            bot = bots.get(i)
+            answer.append({"index": i, "name": slot.display_name,
+                           "bot": None if bot is None else bot.name,
+                           "reservation": None if bot is not None else slot.reservation})
+        for i, bot in bots.items():
+            spec = BotSpec(bot.name, game, list(bot.command),
+                           cwd=Path(bot.workdir) if bot.workdir else None, env=dict(bot.env),
+                           protocol=protocol)
+            proc = launch(spec, self.host, self._port(), room.slots[i].reservation)
+            tracked.procs[i] = proc
+            await proc.start()
+            self._spawn(self._watch(tracked, proc), f"watch-bot-{room.id}-{i}")
+        return room, answer
+
+    async def _watch(self, tracked: Tracked, proc: BotProcess) -> None:
+        """A bot that exits before its match started ends the match (nobody will come)."""
+        await proc.wait()
+        room = tracked.room
+        if not room.started and not room.closed and proc.failure is not None:
+            log.warning("room %s: %s; the match ends", room.id, proc.failure)
+            with contextlib.suppress(Exception):
+                room.cancel()
+
+    async def _stop_bots(self, tracked: Tracked) -> None:
+        """Give the bots a moment to leave by themselves (their last words), then stop them."""
+        procs = dict(tracked.procs)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                asyncio.gather(*(p.wait() for p in procs.values() if p.running)), BOT_EXIT_WAIT)
+        await asyncio.gather(*(p.stop() for p in procs.values()), return_exceptions=True)
+        await asyncio.to_thread(self._write_seat_logs, tracked.room.id, procs)
+
+    def _write_seat_logs(self, match_id: str, procs: dict[int, BotProcess]) -> None:
+        folder = self.data_dir / SEAT_LOGS / match_id
+        folder.mkdir(parents=True, exist_ok=True)
+        for seat, proc in procs.items():
+            (folder / f"{seat}.log").write_text(seat_log_text(proc), encoding="utf-8")
+
+    def seat_log(self, match_id: str, seat: int) -> str | None:
+        """A launched seat's output: live from the process, else from its file (blocking)."""
+        tracked = self.tracked.get(match_id)
+        if tracked is not None and seat in tracked.procs:
+            return seat_log_text(tracked.procs[seat])
+        path = self.data_dir / SEAT_LOGS / match_id / f"{seat}.log"
+        try:
+            return path.read_text(encoding="utf-8")
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+
+    # --- admin control -----------------------------------------------------------------
+
+    def live_room(self, match_id: str) -> Room | None:
+        room = self.lobby.rooms.get(match_id)
+        return None if room is None or room.closed else room
+
+    def control(self, match_id: str, action: str) -> None:
+        """pause, resume, step or cancel a live match; `MatchError` when it is not live."""
+        room = self.live_room(match_id)
+        if room is None:
+            raise MatchError(f"match {match_id} is not running on this server", 409)
+        if action == "pause":
+            room.pause(True)
+        elif action == "resume":
+            room.pause(False)
+        elif action == "step":
+            room.step(False)
+        elif action == "cancel":
+            tracked = self.tracked.get(match_id)
+            if tracked is not None:
+                tracked.cancel_requested = True
+            room.cancel()
+        else:
+            raise MatchError(f"unknown action {action!r}", 404)
+
+    # --- life cycle --------------------------------------------------------------------
+
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def close(self) -> None:
+        """After the lobby closed: stop every launched bot, let every pump finish."""
+        self._closing = True
+        procs = [p for t in self.tracked.values() for p in t.procs.values()]
+        await asyncio.gather(*(p.stop() for p in procs), return_exceptions=True)
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def seat_log_text(proc: BotProcess) -> str:
+    return (f"== {' '.join(proc.argv)}\n== stdout ==\n{proc.log.stdout.text()}\n"
+            f"== stderr ==\n{proc.log.stderr.text()}\n")
+
+
+def _find_bot(store: Store, key: str | int) -> Any:
+    if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+        bot = store.get_bot(int(key))
+        if bot is not None:
+            return bot
+    return store.get_bot_by_name(str(key))
+
+
+def _category(cause: Cause, left: LeftCause | None, launched: bool) -> FailureCategory | None:
+    match cause:
+        case Cause.SOFT_TIMEOUT | Cause.HARD_TIMEOUT:
+            return FailureCategory.TIMEOUT
+        case Cause.RULE_VIOLATION:
+            return FailureCategory.ILLEGAL_MOVE
+        case Cause.PROCESS_VIOLATION:
+            return FailureCategory.PROTOCOL_ERROR
+        case Cause.LEFT:
+            if left is LeftCause.PROTOCOL_ERROR:
+                return FailureCategory.PROTOCOL_ERROR
+            if left is LeftCause.NOT_CONNECTED and launched:
+                return FailureCategory.FAILED_TO_START
+            return FailureCategory.DISCONNECT
+    return None
+
+
+def _violation_text(v: Any) -> str:
+    parts = [v.cause.value]
+    if v.left_cause is not None:
+        parts.append(v.left_cause.value)
+    if v.mistake_text:
+        parts.append(v.mistake_text)
+    if v.process:
+        parts.append(v.process)
+    return ": ".join(parts)
+
+
+def _log_failure(what: str) -> Callable[[asyncio.Future[Any]], None]:
+    def done(f: asyncio.Future[Any]) -> None:
+        if not f.cancelled() and f.exception() is not None:
+            log.warning("%s not stored: %s", what, f.exception())
+
+    return done
+
+
+# --- log entries as stored events ----------------------------------------------------
+
+_KINDS: dict[type, str] = {
+    Welcome: "welcome", StateChanged: "state", DecisionRequested: "decision",
+    MoveRejected: "rejected", PauseChanged: "pause", GameOver: "result", RoomClosed: "closed",
+}
+
+
+def _to_events(room: Room, sc: bool, entries: list[Entry]) -> list[NewEvent]:
+    """Runs in a worker thread: the entries' states are clones nobody mutates."""
+    now = utcnow()
+    return [NewEvent(room.id, e.seq, _KINDS.get(type(e.event), "other"),
+                     entry_payload(room, sc, e), now) for e in entries]
+
+
+def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
+    """One log entry as plain JSON: audience, a summary, and for SC games its XML packets."""
+    event = entry.event
+    replay = ((isinstance(event, StateChanged) and entry.to_players)
+              or isinstance(event, MoveRejected | GameOver))
+    payload: dict[str, Any] = {"seats": sorted(entry.seats), "observers": entry.observers,
+                               "replay": replay}
+    match event:
+        case Welcome(seat=seat) | DecisionRequested(seat=seat):
+            payload["seat"] = seat
+        case MoveRejected():
+            payload.update(seat=event.seat, rule=event.rule, mistake=event.mistake_name,
+                           text=event.mistake_text, process=event.process, final=event.final,
+                           move=_plain(event.move))
+        case PauseChanged(paused=paused):
+            payload["paused"] = paused
+        case GameOver(result=result):
+            payload.update(winner=result.winner, reason=result.reason,
+                           scores=list(result.scores),
+                           cause=None if result.violation is None
+                           else result.violation.cause.value)
+        case StateChanged(views=views) if not sc:
+            payload["public"] = _plain(views.public)
+    if sc:
+        try:
+            payload["xml"] = sc_packets(room, entry)
+        except Exception:
+            log.exception("room %s: entry %d not rendered as SC XML", room.id, entry.seq)
+    return payload
+
+
+def sc_packets(room: Room, entry: Entry) -> list[str]:
+    """The SC packets of an entry as the official replay records them (the first seat's)."""
+    from protocols.sc.codec import encode_server
+    from protocols.sc.xmltree import render
+    from server.net.sc_translate import room_event_messages
+
+    seat = min(entry.seats) if entry.seats else None
+    return [render(encode_server(message), 0) for message in
+            room_event_messages(room, entry, seat)]
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """A JSON-able rendering of game data (bounded depth and size)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value if not isinstance(value, str) else value[:10_000]
+    if depth > 8:
+        return repr(value)[:200]
+    if isinstance(value, enum.Enum):
+        return _plain(value.value, depth + 1)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name), depth + 1)
+                for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v, depth + 1) for k, v in list(value.items())[:1000]}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v, depth + 1) for v in list(value)[:1000]]
+    return repr(value)[:1000]
+
+
+def bundled_bots() -> list[tuple[str, str, list[str]]]:
+    """(name, game, argv) of the bundled bots; `--host --port --reservation` are appended."""
+    gauntlet = str(Path(sys.executable).with_name("gauntlet"))
+    found: list[tuple[str, str, list[str]]] = []
+    if Path(gauntlet).exists():
+        argv = [gauntlet, "bot"]
+    else:
+        argv = [sys.executable, "-c", "from server.cli import app; app()", "bot"]
+    for name in ("random", "greedy"):
+        found.append((name, "swc_2027_blokus", [*argv, f"blokus-{name}"]))
+    import importlib.util
+
+    with contextlib.suppress(ImportError, ValueError):
+        if importlib.util.find_spec("bots.hearth.__main__") is not None:
+            for name in ("random", "greedy"):
+                found.append((f"hearth-{name}", "hearth",
+                              [sys.executable, "-m", "bots.hearth", f"hearth-{name}"]))
+    return found
+
+
+def register_bundled_bots(store: Store) -> list[str]:
+    """Register the bundled bots that are not registered yet (blocking; at start-up)."""
+    added = []
+    for name, game, argv in bundled_bots():
+        if store.get_bot_by_name(name) is None:
+            with contextlib.suppress(Exception):
+                store.create_bot(name, game, argv)
+                added.append(name)
+    return added
+
+
+def abort_stale_waiting(store: Store) -> list[str]:
+    """Waiting matches of a previous run: their rooms and reservations died with it."""
+    ids: list[str] = []
+    while True:
+        page = store.list_matches(status=MatchStatus.WAITING, limit=500)
+        progress = False
+        for match in page.items:
+            with contextlib.suppress(Exception):
+                store.set_status(match.id, MatchStatus.ABORTED)
+                ids.append(match.id)
+                progress = True
+        if not progress:
+            return ids
