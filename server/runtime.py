@@ -180,8 +180,17 @@ class GauntletServer:
     async def _store_result(self, room: Room, result: MatchResult) -> None:
         """Runs before the result is announced (a finished game is never lost)."""
         await self.matches.on_result(room, result)
-        if not self.config.save_replays or not self.lobby.speaks(room, "sc"):
-            return  # the official replay format exists for Software-Challenge games only
+        if not self.config.save_replays:
+            return
+        if self.lobby.speaks(room, "kettle"):  # Hearth: Power.log and HSReplay XML
+            from server.net.hearth_replay import write_hearth_replay
+
+            paths = await asyncio.to_thread(write_hearth_replay, room, result,
+                                            self.config.replay_dir)
+            self.replays.extend(paths)
+            return
+        if not self.lobby.speaks(room, "sc"):
+            return
         from server.net.replay import write_replay
 
         path = await asyncio.to_thread(write_replay, room, result, self.config.replay_dir,

@@ -1,0 +1,99 @@
+"""Hearth replays: a finished match's full history as Power.log text and HSReplay XML.
+
+The full stream (`game.view(None)`, every card id) is written as the Power.log lines
+HearthSim's `hslog` parses (numbers for tags and values), then `hsreplay` turns the parsed
+log into an HSReplay document. Both files can be read back with the same tools
+(`hslog.LogParser` / `hsreplay.document.HSReplayDocument.from_xml_file`). Runs in a worker
+thread (`asyncio.to_thread`): parsing a whole game takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from server.rooms import MatchResult, Room
+
+__all__ = ["power_log", "write_hearth_replay"]
+
+_PREFIX = "D {time} GameState.DebugPrintPower() - "
+_ZONE = 49  # GameTag.ZONE
+
+
+def power_log(history: Sequence[Mapping[str, Any]], when: datetime | None = None) -> str:
+    """The history as Power.log text (every line stamped with `when`'s time of day).
+
+    >>> text = power_log([{"type": "kettle:types/history/tag_change",
+    ...                    "tag_change": {"entityID": 2, "tag": 26, "value": 4}}],
+    ...                  datetime(2024, 1, 1, 12, tzinfo=UTC))
+    >>> text
+    'D 12:00:00.0000000 GameState.DebugPrintPower() - TAG_CHANGE Entity=2 tag=26 value=4\\n'
+    """
+    stamp = (when or datetime.now(UTC)).strftime("%H:%M:%S.%f") + "0"
+    prefix = _PREFIX.format(time=stamp)
+    lines: list[str] = []
+    _lines(history, lines, "")
+    return "".join(f"{prefix}{line}\n" for line in lines)
+
+
+def _lines(history: Iterable[Mapping[str, Any]], out: list[str], pad: str) -> None:
+    for item in history:
+        kind = str(item["type"]).rsplit("/", 1)[1]
+        body = item[kind]
+        if kind == "create_game":
+            out.append(f"{pad}CREATE_GAME")
+            game = body["game_entity"]
+            out.append(f"{pad}    GameEntity EntityID={game['entityID']}")
+            _tags(game["tags"], out, pad + "        ")
+            for player in body["players"]:
+                entity = player["entity"]
+                out.append(f"{pad}    Player EntityID={entity['entityID']} "
+                           f"PlayerID={player['playerID']} "
+                           f"GameAccountId=[hi=0 lo={player.get('game_accountID', 0)}]")
+                _tags(entity["tags"], out, pad + "        ")
+        elif kind in ("full_entity", "show_entity", "change_entity"):
+            head = {"full_entity": "FULL_ENTITY - Creating ID",
+                    "show_entity": "SHOW_ENTITY - Updating Entity",
+                    "change_entity": "CHANGE_ENTITY - Updating Entity"}[kind]
+            out.append(f"{pad}{head}={body['entityID']} CardID={body['name']}")
+            _tags(body["tags"], out, pad + "    ")
+        elif kind == "hide_entity":
+            out.append(f"{pad}HIDE_ENTITY - Entity={body['entityID']} tag={_ZONE} "
+                       f"value={body['zone']}")
+        elif kind == "tag_change":
+            out.append(f"{pad}TAG_CHANGE Entity={body['entityID']} tag={body['tag']} "
+                       f"value={body['value']}")
+        elif kind == "meta_data":
+            info = body.get("info", [])
+            out.append(f"{pad}META_DATA - Meta={body['type']} Data={body.get('data', 0)} "
+                       f"InfoCount={len(info)}")
+            out.extend(f"{pad}    Info[{i}] = {entity}" for i, entity in enumerate(info))
+        elif kind == "power_block":
+            out.append(f"{pad}BLOCK_START BlockType={body['power_type']} "
+                       f"Entity={body['entityID']} EffectCardId={body.get('cardID') or ''} "
+                       f"EffectIndex={body.get('effect_index', -1)} "
+                       f"Target={body.get('entity_target', 0)} SubOption=-1")
+            _lines(body["history"], out, pad + "    ")
+            out.append(f"{pad}BLOCK_END")
+
+
+def _tags(tags: Iterable[Mapping[str, int]], out: list[str], pad: str) -> None:
+    out.extend(f"{pad}tag={tag['name']} value={tag['value']}" for tag in tags)
+
+
+def write_hearth_replay(room: Room, result: MatchResult, directory: Path) -> tuple[Path, Path]:
+    """Write `<room id>.power.log` and `<room id>.hsreplay.xml`; returns both paths."""
+    from hsreplay.document import HSReplayDocument  # type: ignore[import-untyped]  # no stubs
+
+    directory.mkdir(parents=True, exist_ok=True)
+    when = datetime.now(UTC)
+    text = power_log(room.game.view(None).history, when)
+    log_path = directory / f"{room.id}.power.log"
+    log_path.write_text(text, encoding="utf-8")
+    document = HSReplayDocument.from_log_file(io.StringIO(text), date=when)
+    xml_path = directory / f"{room.id}.hsreplay.xml"
+    xml_path.write_text(document.to_xml(pretty=True), encoding="utf-8")
+    return log_path, xml_path
