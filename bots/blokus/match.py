@@ -200,7 +200,6 @@ class AdminClient:
                     watch._start()
             case m.Result(room_id=room_id):
                 if (watch := self._watches.get(room_id)) is not None:
-                    watch._start()
                     if not watch.result.done():
                         watch.result.set_result(event)
             case m.ErrorPacket(message=message, original_request=request):

@@ -24,7 +24,7 @@ import shutil
 import signal
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -91,8 +91,7 @@ def play(
     settings = command_settings(ctx)
 
     if game not in GAMES:
-        raise typer.BadParameter(f"unknown game {game!r}; known: {', '.join(GAMES)}",
-                                 param_hint="GAME")
+        _usage_error(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     seats = [_seat(spec) for spec in (bot_a, bot_b)]
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
@@ -149,6 +148,12 @@ class _PlayError(Exception):
     pass
 
 
+def _usage_error(message: str) -> NoReturn:
+    """A bad argument: one `error:` line and exit code 2 (click's usage-error code)."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
 def _seat(spec: str) -> Any:
     """How a bot is run: a `SeatCommand`; bad specs end the command with one line.
 
@@ -165,15 +170,14 @@ def _seat(spec: str) -> Any:
         try:
             argv = shlex.split(command)
         except ValueError as error:
-            raise typer.BadParameter(f"{spec!r}: {error}", param_hint="BOT") from None
+            _usage_error(f"{spec!r}: {error}")
         if not argv:
-            raise typer.BadParameter(f"{spec!r}: an empty command line", param_hint="BOT")
+            _usage_error(f"{spec!r}: an empty command line")
         program = argv[0]
         found = (Path(program).is_file() if os.sep in program else shutil.which(program))
         if not found:
-            raise typer.BadParameter(f"{spec!r}: no program {program!r}"
-                                     + ("" if os.sep in program else " on PATH"),
-                                     param_hint="BOT")
+            where = "" if os.sep in program else " on PATH"
+            _usage_error(f"{spec!r}: no program {program!r}{where}")
         # The user's own programs on the user's own machine: the whole environment but
         # our settings (GAUNTLET_ADMIN_PASSWORD is not a bot's business).
         env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
@@ -185,7 +189,7 @@ def _seat(spec: str) -> Any:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     except (ValueError, ImportError) as error:
-        raise typer.BadParameter(str(error), param_hint="BOT") from None
+        _usage_error(str(error))
     try:
         factory(None)
     except Exception as error:
