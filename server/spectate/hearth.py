@@ -1,0 +1,139 @@
+"""Hearth for spectators: both sides from the engine's per-player observations.
+
+A neutral spectator gets each side as that side's *opponent* observes it (the engine hides
+the hand's cards and the deck there), so no hidden card can reach it; `full` (an admin, or
+anyone once the match is over) gets each side as its own player sees it. The ticker of
+plays is read from the per-player history streams the same way: a player's plays as its
+opponent saw them.
+
+>>> from server.games.hearth import HearthGame
+>>> r = HearthRenderer(HearthGame(seed=7), ["a", "b"])
+>>> s = r.state(None, False)
+>>> [len(p["hand"]) for p in s["players"]], "card" in s["players"][0]["hand"][0]
+([5, 3], False)
+>>> "card" in r.state(None, True)["players"][0]["hand"][0]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.hearth.carddb import load_cards
+from games.hearth.enums import B_ATTACK, B_PLAY, B_POWER, B_TRIGGER, CONTROLLER
+from games.hearth.history import PREFIX
+from server.rooms.events import Entry
+
+GAME_TYPE = "hearth"
+TICKER = 12  # the latest plays each state carries
+_BLOCK = PREFIX + "power_block"
+_KINDS = {B_PLAY: "play", B_ATTACK: "attack", B_TRIGGER: "trigger", B_POWER: "power"}
+
+
+def card_info(card_id: str) -> dict[str, Any]:
+    card = load_cards().get(card_id)
+    if card is None:
+        return {"card": card_id, "name": card_id}
+    return {"card": card_id, "name": card.name, "text": card.text}
+
+
+class HearthRenderer:
+    hidden_information = True
+    from_entries = False
+
+    def __init__(self, game: Any, names: list[str]) -> None:
+        self.game = game
+        self.names = names
+        self._marks = [0, 0]  # how far each player's history stream was read
+        self._ticker: list[dict[str, Any]] = []
+        self._turn = 0
+
+    def meta(self) -> dict[str, Any]:
+        return {"players": list(self.names)}
+
+    def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
+        if not full:
+            self._read_plays()  # once per entry: the neutral state is asked first
+        engine = self.game.state
+        seen = [engine.observation(1), engine.observation(2)]
+        sides = []
+        for q in (1, 2):
+            side = seen[q - 1]["you"] if full else seen[2 - q]["opponent"]
+            sides.append(self._side(side, q))
+        first = seen[0]
+        return {
+            "turn": first["turn"],
+            "current": first["current_player"],
+            "players": sides,
+            "ticker": list(self._ticker[-TICKER:]),
+            "over": bool(first["over"]),
+            "full": full,
+        }
+
+    def _side(self, side: dict[str, Any], player: int) -> dict[str, Any]:
+        hand = []
+        for card in side["hand"]:
+            if "card" in card:
+                hand.append({"entity": card["entity"], "cost": card["cost"],
+                             **card_info(card["card"])})
+            else:
+                hand.append({"entity": card["entity"]})  # a card back
+        weapon = side["weapon"]
+        return {
+            "player": player,
+            "name": self.names[player - 1] if player - 1 < len(self.names) else "",
+            "hero": {**side["hero"], **card_info(side["hero"]["card"])},
+            "heroPower": {**side["hero_power"], **card_info(side["hero_power"]["card"])},
+            "weapon": None if weapon is None else {**weapon, **card_info(weapon["card"])},
+            "board": [{**m, **card_info(m["card"])} for m in side["board"]],
+            "mana": side["mana"],
+            "maxMana": side["max_mana"],
+            "fatigue": side["fatigue"],
+            "deck": side["deck_count"],
+            "hand": hand,
+        }
+
+    def _read_plays(self) -> None:
+        """New top-level plays, each from the stream of its player's opponent."""
+        engine = self.game.state
+        turn = engine.observation(1)["turn"]
+        if turn != self._turn:
+            self._turn = turn
+            self._add({"kind": "turn", "turn": turn, "player": engine.observation(1)[
+                "current_player"]})
+        entities: dict[int, tuple[str, dict[int, int]]] | None = None
+        for viewer in (1, 2):
+            new = engine.history(viewer, self._marks[viewer - 1])
+            self._marks[viewer - 1] += len(new)
+            for item in new:
+                if item["type"] != _BLOCK:
+                    continue
+                block = item["power_block"]
+                kind = _KINDS.get(block["power_type"])
+                if kind is None:
+                    continue
+                if entities is None:
+                    entities = engine.entities()
+                source = entities.get(block["entityID"])
+                owner = source[1].get(CONTROLLER) if source is not None else None
+                if owner != 3 - viewer:
+                    continue  # the viewer's own play: its opponent's stream tells it
+                line: dict[str, Any] = {"kind": kind, "player": owner}
+                if block.get("cardID"):
+                    line.update(card_info(block["cardID"]))
+                target = block.get("entity_target") or 0
+                if target and target in entities and _public(entities[target][1]):
+                    line["target"] = card_info(entities[target][0])["name"]
+                self._add(line)
+
+    def _add(self, line: dict[str, Any]) -> None:
+        self._ticker.append(line)
+        if len(self._ticker) > 4 * TICKER:
+            del self._ticker[:-TICKER]
+
+
+def _public(tags: dict[int, int]) -> bool:
+    """A target is named only when it is in play (heroes, minions) or a graveyard."""
+    from games.hearth.enums import Z_GRAVEYARD, Z_PLAY, ZONE
+
+    return tags.get(ZONE) in (Z_PLAY, Z_GRAVEYARD)

@@ -1,0 +1,384 @@
+"""The spectator hub: one observer per room, fanned out to bounded per-spectator queues.
+
+The hub subscribes to every room the lobby creates (`ObserverLink`), renders each observer
+entry of the room's `MatchLog` once (a JSON text per visibility), keeps the rendered frames
+while the match is live and for the latest finished matches, and offers each frame to the
+spectators of that match. `offer_room_event` never blocks and never refuses: the room is
+never slowed by a spectator. Each spectator has its own bounded queue; one that falls
+behind is dropped with close code 4008 and a reason naming the `since` to resume from.
+
+Sequence numbers are the room log's: a spectator that got frame `n` reconnects with
+`since=n+1` and neither misses nor repeats a frame (the same numbers the store keeps).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from bisect import bisect_left
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.rooms import Lobby, LobbyError, Room
+from server.rooms.events import (
+    Entry,
+    GameOver,
+    MoveRejected,
+    PauseChanged,
+    RoomClosed,
+    StateChanged,
+)
+from server.spectate.render import Renderer, renderer_for, result_json
+
+log = logging.getLogger(__name__)
+
+QUEUE_SIZE = 256
+"""Frames a spectator may lag behind before it is dropped."""
+RETAIN_FINISHED = 200
+"""Finished matches whose frames stay in memory (older ones: the store)."""
+TOO_SLOW = 4008
+MATCH_OVER = 1000
+GOING_AWAY = 1001
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Close:
+    """The end of a spectator's stream: a WebSocket close code and reason."""
+
+    code: int
+    reason: str
+
+
+@dataclass
+class Frame:
+    """One rendered observer entry; `full` None: the same for every spectator."""
+
+    seq: int
+    neutral: dict[str, Any]
+    full: dict[str, Any] | None = None
+    _texts: dict[bool, str] = field(default_factory=dict)
+
+    def text(self, full: bool) -> str:
+        full = full and self.full is not None
+        found = self._texts.get(full)
+        if found is None:
+            found = self._texts[full] = _dumps(self.full if full and self.full else self.neutral)
+        return found
+
+
+class Watcher:
+    """One spectator: a bounded queue of texts (with their seq), then a `Close`."""
+
+    def __init__(self, full: bool, size: int = QUEUE_SIZE) -> None:
+        self.full = full
+        self.queue: asyncio.Queue[tuple[int, str] | Close] = asyncio.Queue(size)
+        self.next_seq = 0  # the first seq not handed to the socket yet
+        self.dropped: Close | None = None
+        self.dropped_event = asyncio.Event()
+        self.ended = False
+
+    def offer(self, seq: int, text: str) -> None:
+        if self.dropped is not None or self.ended:
+            return
+        try:
+            self.queue.put_nowait((seq, text))
+        except asyncio.QueueFull:
+            self.drop(Close(TOO_SLOW, f"too slow: reconnect with since={self.next_seq}"))
+
+    def end(self, close: Close) -> None:
+        """No more frames: the stream closes with `close` once the queue is sent."""
+        if self.dropped is not None or self.ended:
+            return
+        self.ended = True
+        try:
+            self.queue.put_nowait(close)
+        except asyncio.QueueFull:
+            self.drop(Close(TOO_SLOW, f"too slow: reconnect with since={self.next_seq}"))
+
+    def drop(self, close: Close) -> None:
+        """Close out of band: whatever is queued is discarded."""
+        if self.dropped is None:
+            self.dropped = close
+            self.dropped_event.set()
+            while not self.queue.empty():
+                self.queue.get_nowait()
+
+    async def next(self) -> tuple[int, str] | Close:
+        item = await self.queue.get()
+        if not isinstance(item, Close):
+            self.next_seq = item[0] + 1
+        return item
+
+
+class MatchFeed:
+    """One match's rendered frames and spectators; the room's `ObserverLink`."""
+
+    def __init__(self, hub: SpectateHub, room: Room) -> None:
+        self.hub = hub
+        self.room = room
+        self.id = room.id
+        self.game = room.game_type
+        self.created = room.created_at
+        self.renderer: Renderer = renderer_for(room.game, self.names())
+        self.frames: list[Frame] = []
+        self.seqs: list[int] = []
+        self.first_seq = 0  # frames before this one were never rendered (late subscription)
+        self.watchers: set[Watcher] = set()
+        self.status = "waiting"
+        self.paused = room.paused
+        self.result: dict[str, Any] | None = None
+        self.closed = False
+        self.finished_at: float | None = None
+        self._state: tuple[dict[str, Any], dict[str, Any] | None] | None = None
+
+    # ------------------------------------------------------------------ what it is
+    def names(self) -> list[str]:
+        return [slot.display_name or f"seat {i + 1}" for i, slot in enumerate(self.room.slots)]
+
+    @property
+    def live(self) -> bool:
+        return not self.closed
+
+    def info(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "status": self.status, "live": self.live,
+                "players": self.names(), "created": self.created,
+                "finished": self.finished_at, "result": self.result,
+                "lastSeq": self.seqs[-1] if self.seqs else None}
+
+    # ------------------------------------------------------------------ the room's side
+    def offer_room_event(self, room: Room, entry: Entry) -> bool:
+        """Render the entry and hand it to every spectator; never blocks, never refuses."""
+        try:
+            frame = self._render(entry)
+        except Exception:  # a rendering bug must not touch the match
+            log.exception("match %s: entry %d not rendered", self.id, entry.seq)
+            return True
+        if frame is not None:
+            self._publish(frame)
+        if isinstance(entry.event, RoomClosed):
+            self.room_done()
+        return True
+
+    def _render(self, entry: Entry) -> Frame | None:
+        event = entry.event
+        head: dict[str, Any] = {"type": "event", "seq": entry.seq}
+        renderer = self.renderer
+        match event:
+            case StateChanged():
+                # The neutral state first: a renderer reads its news once per entry there.
+                neutral = renderer.state(entry, False)
+                full = renderer.state(entry, True) if renderer.hidden_information else None
+                self._state = (neutral, full)
+                if self.status == "waiting":
+                    self.status = "paused" if self.paused else "running"
+                    self.hub.lobby_event("started", self)
+                return Frame(entry.seq, {**head, "kind": "state", "state": neutral},
+                             None if full is None else {**head, "kind": "state", "state": full})
+            case PauseChanged(paused=paused):
+                self.paused = paused
+                if self.status in ("running", "paused"):
+                    self.status = "paused" if paused else "running"
+                return Frame(entry.seq, {**head, "kind": "pause", "paused": paused})
+            case MoveRejected():
+                return Frame(entry.seq, {**head, "kind": "rejected", "seat": event.seat,
+                                         "name": event.mistake_name, "text": event.mistake_text,
+                                         "final": event.final})
+            case GameOver(result=result):
+                # Over: every spectator may see everything now (both hands).
+                final = renderer.state(entry, True)
+                self._state = (final, None)
+                self.result = result_json(result, self.names())
+                self.status = "finished"
+                self.finished_at = time.time()
+                self.hub.lobby_event("finished", self)
+                return Frame(entry.seq, {**head, "kind": "result", "result": self.result,
+                                         "state": final})
+            case RoomClosed():
+                return Frame(entry.seq, {**head, "kind": "closed"})
+        return None
+
+    def _publish(self, frame: Frame) -> None:
+        self.frames.append(frame)
+        self.seqs.append(frame.seq)
+        for watcher in list(self.watchers):
+            watcher.offer(frame.seq, frame.text(watcher.full))
+
+    def room_done(self) -> None:
+        """The room's task ended (or it logged `RoomClosed`): the streams end here."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.status not in ("finished",):
+            self.status = "aborted"
+            self.finished_at = time.time()
+            self.hub.lobby_event("finished", self)
+        for watcher in list(self.watchers):
+            watcher.end(Close(MATCH_OVER, "match over"))
+        self.watchers.clear()
+        self.room.remove_observer(self)
+        self.hub.retire(self)
+
+    def backfill(self) -> None:
+        """A late subscription: render what the room logged so far (or its state now)."""
+        entries = [e for e in self.room.log.entries if e.observers]
+        if not self.renderer.from_entries and entries:
+            self.first_seq = entries[-1].seq
+            entries = entries[-1:]
+        for entry in entries:
+            self.offer_room_event(self.room, entry)
+
+    # ------------------------------------------------------------------ spectators' side
+    def attach(self, full: bool, since: int | None,
+               size: int = QUEUE_SIZE) -> tuple[Watcher, list[str | Close]]:
+        """A new spectator: its first texts (hello, then a snapshot or the frames from
+        `since` on) and its watcher, registered for what comes next, with nothing between."""
+        full = full or self.status == "finished"
+        watcher = Watcher(full, size)
+        first: list[str | Close] = [_dumps({
+            "type": "hello", "match": self.info(), "meta": self.renderer.meta(), "full": full,
+        })]
+        if since is None or since < self.first_seq:
+            first.append(_dumps(self.snapshot(full)))
+            watcher.next_seq = (self.seqs[-1] + 1) if self.seqs else 0
+        else:
+            start = bisect_left(self.seqs, since)
+            first.extend(frame.text(full) for frame in self.frames[start:])
+            watcher.next_seq = max(since, (self.seqs[-1] + 1) if self.seqs else 0)
+        if self.closed:
+            first.append(Close(MATCH_OVER, "match over"))
+        else:
+            self.watchers.add(watcher)
+        return watcher, first
+
+    def detach(self, watcher: Watcher) -> None:
+        self.watchers.discard(watcher)
+
+    def snapshot(self, full: bool) -> dict[str, Any]:
+        if self._state is None:
+            neutral = self.renderer.state(None, False)
+            state = self.renderer.state(None, True) if full else neutral
+        else:
+            neutral, full_state = self._state
+            state = full_state if full and full_state is not None else neutral
+        return {"type": "snapshot", "seq": self.seqs[-1] if self.seqs else -1,
+                "status": self.status, "paused": self.paused, "result": self.result,
+                "state": state}
+
+
+class LobbyFeed:
+    """Spectators of the match list: created, started, finished."""
+
+    def __init__(self) -> None:
+        self.watchers: set[Watcher] = set()
+        self._seq = 0
+
+    def publish(self, event: str, info: dict[str, Any]) -> None:
+        self._seq += 1
+        text = _dumps({"type": "match", "event": event, "seq": self._seq, "match": info})
+        for watcher in list(self.watchers):
+            watcher.offer(self._seq, text)
+
+
+class SpectateHub:
+    """Feeds per match, the lobby feed, the admin check. One per server (see `install`)."""
+
+    def __init__(self, lobby: Lobby, *, admin_token: str = "", queue_size: int = QUEUE_SIZE,
+                 retain: int = RETAIN_FINISHED) -> None:
+        self.lobby = lobby
+        self.admin_token = admin_token
+        self.queue_size = queue_size
+        self.retain = retain
+        self.feeds: dict[str, MatchFeed] = {}  # live matches
+        self.finished: OrderedDict[str, MatchFeed] = OrderedDict()
+        self.lobby_feed = LobbyFeed()
+        self._previous_hook: Callable[[Room], None] | None = None
+        self._hooked = False
+
+    def hook(self) -> None:
+        """Subscribe to every room the lobby creates from now on (and those it has)."""
+        if self._hooked:
+            return
+        self._hooked = True
+        self._previous_hook = self.lobby.on_room_created
+        self.lobby.on_room_created = self._room_created
+        for room in list(self.lobby.rooms.values()):
+            self.subscribe(room)
+
+    def _room_created(self, room: Room) -> None:
+        if self._previous_hook is not None:
+            self._previous_hook(room)  # the store's recording first: it swaps the log
+        self.subscribe(room)
+
+    def subscribe(self, room: Room) -> MatchFeed | None:
+        found = self.feeds.get(room.id)
+        if found is not None:
+            return found
+        if room.closed:
+            return None
+        feed = MatchFeed(self, room)
+        try:
+            room.add_observer(feed)
+        except LobbyError as exc:
+            log.warning("match %s: no spectators (%s)", room.id, exc)
+            return None
+        self.feeds[room.id] = feed
+        feed.backfill()
+        task = room.task
+        if task is not None:
+            task.add_done_callback(lambda _t: feed.room_done())
+        self.lobby_event("created", feed)
+        return feed
+
+    def retire(self, feed: MatchFeed) -> None:
+        self.feeds.pop(feed.id, None)
+        self.finished[feed.id] = feed
+        while len(self.finished) > self.retain:
+            self.finished.popitem(last=False)
+
+    def feed(self, match_id: str) -> MatchFeed | None:
+        found = self.feeds.get(match_id) or self.finished.get(match_id)
+        if found is None:
+            room = self.lobby.rooms.get(match_id)
+            if room is not None:
+                found = self.subscribe(room)
+        return found
+
+    def lobby_event(self, event: str, feed: MatchFeed) -> None:
+        self.lobby_feed.publish(event, feed.info())
+
+    def matches(self) -> list[dict[str, Any]]:
+        """Live matches (newest first), then the finished ones (latest first)."""
+        live = sorted(self.feeds.values(), key=lambda f: f.created, reverse=True)
+        done = list(reversed(self.finished.values()))
+        return [f.info() for f in live + done]
+
+    def attach_lobby(self) -> tuple[Watcher, list[str | Close]]:
+        watcher = Watcher(False, self.queue_size)
+        self.lobby_feed.watchers.add(watcher)
+        return watcher, [_dumps({"type": "matches", "seq": self.lobby_feed._seq,
+                                 "matches": self.matches()})]
+
+    def detach_lobby(self, watcher: Watcher) -> None:
+        self.lobby_feed.watchers.discard(watcher)
+
+    def is_admin(self, token: str | None) -> bool:
+        return bool(self.admin_token and token
+                    and secrets.compare_digest(token.encode(), self.admin_token.encode()))
+
+    def close(self) -> None:
+        """Server shutdown: every spectator is told, at once."""
+        going = Close(GOING_AWAY, "server shutting down")
+        for feed in list(self.feeds.values()):
+            for watcher in list(feed.watchers):
+                watcher.drop(going)
+        for watcher in list(self.lobby_feed.watchers):
+            watcher.drop(going)
