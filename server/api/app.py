@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from server.api.routes import bots, games, health, matches
 from server.games.registry import GameRegistry
 from server.matches import MatchError, MatchService
+from server.spectate import install as install_spectate
 from server.store import Conflict, NotFound, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,8 @@ def create_app(context: ApiContext) -> FastAPI:
     app.state.gauntlet = context
     for module in (health, games, matches, bots):
         app.include_router(module.router, prefix="/api")
+    # Spectators: /ws/matches/{id}, /ws/lobby, and the viewer at / (mounted last).
+    install_spectate(app, context.service.lobby, admin_token=context.admin_token)
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(MatchError, _match_error)  # type: ignore[arg-type]
     app.add_exception_handler(StoreError, _store_error)  # type: ignore[arg-type]
