@@ -24,13 +24,13 @@ import os
 import random
 import socket
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bots.blokus.aio import play_async
-from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason, violation_cause
+from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason
 from games.blokus import GAME_TYPE, TEAMS
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection
@@ -86,7 +86,7 @@ class RoomWatch:
     def __init__(self, room_id: str) -> None:
         self.room_id = room_id
         self.started = asyncio.Event()
-        self.result: asyncio.Future[m.Result] = asyncio.get_running_loop().create_future()
+        self.result: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         self.on_start: list[Callable[[], None]] = []
 
     def _start(self) -> None:
@@ -98,6 +98,31 @@ class RoomWatch:
     def _fail(self, reason: str) -> None:
         if not self.result.done():
             self.result.set_exception(AdminError(reason))
+
+    def _end(self, outcome: Outcome) -> None:
+        if not self.result.done():
+            self.result.set_result(outcome)
+
+    @classmethod
+    def polling(cls, room: Any, interval: float = 0.05) -> RoomWatch:
+        """A watch on a room of a server in this process (``server.rooms.Room``).
+
+        For games the admin protocol cannot observe (Hearth over Software-Challenge):
+        ``room.started`` and ``room.result`` (a ``MatchResult``) are read every
+        ``interval`` seconds.
+        """
+        watch = cls(room.id)
+
+        async def poll() -> None:
+            while room.result is None:
+                if room.started:
+                    watch._start()
+                await asyncio.sleep(interval)
+            watch._end(outcome_of(room.result))
+
+        task = asyncio.ensure_future(poll())
+        watch.result.add_done_callback(lambda _: task.cancel())
+        return watch
 
 
 class AdminClient:
@@ -200,8 +225,7 @@ class AdminClient:
                     watch._start()
             case m.Result(room_id=room_id):
                 if (watch := self._watches.get(room_id)) is not None:
-                    if not watch.result.done():
-                        watch.result.set_result(event)
+                    watch._end(Outcome.from_result(event, None))
             case m.ErrorPacket(message=message, original_request=request):
                 if "AuthenticationFailed" in message:
                     raise AdminError("the server refused the admin password")
@@ -480,6 +504,29 @@ class SeatCommand:
 Seat = SeatCommand | BotMaker
 
 
+def _reservation(seat: Seat, room_id: str, code: str) -> str:
+    """What the bot passes to ``--reservation``: Kettle joins with ``GAME_ID:PASSWORD``."""
+    if isinstance(seat, SeatCommand) and seat.protocol == "kettle":
+        return f"{room_id}:{code}"
+    return code
+
+
+def outcome_of(result: Any) -> Outcome:
+    """An ``Outcome`` (seat 0 = ``ONE``) from a room's ``server.rooms.MatchResult``."""
+    violation = result.violation
+    cause = violator = None
+    if violation is not None and violation.cause.value != "REGULAR":
+        cause = violation.cause.value
+        if cause == "LEFT" and violation.left_cause is not None \
+                and violation.left_cause.value == "PROTOCOL_ERROR":
+            cause = "PROCESS_VIOLATION"
+        violator = TEAMS[violation.seat] if violation.seat is not None else None
+    winner = TEAMS[result.winner] if result.winner is not None else None
+    points = dict(zip(TEAMS, result.scores, strict=False))
+    return Outcome(None, winner, result.regular, result.reason, points, {}, {}, cause,
+                   violator)
+
+
 class _Player:
     """One seat's bot in one game: started, watched for its end, stopped."""
 
@@ -575,6 +622,7 @@ async def run_series(
     on_game: Callable[[GameRecord], None] | None = None,
     stop: asyncio.Event | None = None,
     game_type: str = GAME_TYPE,
+    watch_room: Callable[[str], Awaitable[RoomWatch]] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games, ``concurrency`` at a time; the records in game order.
 
@@ -585,7 +633,8 @@ async def run_series(
     Each game ends when the server announces its result; a bot whose program ends
     before that costs its game (the room is cancelled if it never started). When
     ``stop`` is set, no new game starts and the running ones are cancelled and recorded
-    as ``aborted``; the records of games never started are left out.
+    as ``aborted``; the records of games never started are left out. ``watch_room``
+    replaces observing each room over the admin connection (see ``RoomWatch.polling``).
     """
     (label_a, seat_a), (label_b, seat_b) = bots
     if label_a == label_b:
@@ -621,9 +670,12 @@ async def run_series(
         chosen = (seat_b, seat_a) if swapped else (seat_a, seat_b)
         sides = (1, 0) if swapped else (0, 1)
         prepared = await admin.prepare(seats, game_type=game_type)
-        watch = await admin.observe(prepared.room_id)
+        watch = await (admin.observe(prepared.room_id) if watch_room is None
+                       else watch_room(prepared.room_id))
         players = [player(chosen[team], seats[team], index, sides[team],
-                          prepared.reservations[team]) for team in range(2)]
+                          _reservation(chosen[team], prepared.room_id,
+                                       prepared.reservations[team]))
+                   for team in range(2)]
         for each in players:
             watch.on_start.append(each.connected)
         stopping = asyncio.ensure_future(stop.wait())
@@ -653,10 +705,8 @@ async def run_series(
                 if not await until(watch.result, CANCEL_WAIT):
                     error = error or "the server announced no result after a cancel"
                 break
-            if watch.result.done() and watch.result.exception() is None:
-                winner = watch.result.result().winner
-                if winner is not None and not winner.regular and violation_cause(
-                        winner.reason) == "LEFT":
+            if watch.result.done() and watch.result.exception() is None \
+                    and watch.result.result().cause == "LEFT":
                     # Whether it crashed or just left, its exit tells: wait for it.
                     await asyncio.wait([p.done for p in players], timeout=LEAVE_WAIT)
         finally:
@@ -671,8 +721,7 @@ async def run_series(
             reason = error or str(watch.result.exception())
             return GameRecord(index, seats, error=reason, aborted=aborted,
                               failures={k: str(v) for k, v in failures.items()})
-        outcome = Outcome.from_result(watch.result.result(), None)
-        return _record(index, seats, outcome, failures, aborted=aborted)
+        return _record(index, seats, watch.result.result(), failures, aborted=aborted)
 
     async def worker() -> None:
         while not stop.is_set():

@@ -44,7 +44,7 @@ from server.commands.common import command_settings, env_help
 from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig, find_admin_password
 from server.settings import DEFAULTS, Settings
 
-GAMES = ("blokus",)
+GAMES = ("blokus", "hearth")
 COMMAND_PREFIX = "cmd:"
 INTERRUPTED = 130  # the shell's code for a program ended by SIGINT
 
@@ -52,9 +52,10 @@ INTERRUPTED = 130  # the shell's code for a program ended by SIGINT
 @app.command()
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game: blokus.")],
+    game: Annotated[str, typer.Argument(help="The game: blokus or hearth.")],
     bot_a: Annotated[str, typer.Argument(
-        help="First bot: random, greedy, package.module:Class, file.py:Class, or a command "
+        help="First bot: random, greedy (hearth: hearth-random, hearth-greedy), "
+        "package.module:Class, file.py:Class, or a command "
         "line (\"cmd:./my_bot --flag\", or any text with a space: \"java -jar p.jar\"); "
         "--host --port --reservation are appended.")],
     bot_b: Annotated[str, typer.Argument(help="Second bot (same forms).")],
@@ -92,7 +93,7 @@ def play(
 
     if game not in GAMES:
         _usage_error(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-    seats = [_seat(spec) for spec in (bot_a, bot_b)]
+    seats = [_seat(game, spec) for spec in (bot_a, bot_b)]
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     if not verbose:
@@ -100,13 +101,11 @@ def play(
         logging.getLogger("server.launcher").setLevel(logging.ERROR)
     labels = _labels(bot_a, bot_b)
     if concurrency is None:
-        from bots.blokus.bundled import BUNDLED
-
-        concurrency = 4 if {bot_a, bot_b} <= set(BUNDLED) else 1
+        concurrency = 4 if {bot_a, bot_b} <= set(_bundled(game)) else 1
     try:
         records, where, interrupted = asyncio.run(_play(
             bots=((labels[0], seats[0]), (labels[1], seats[1])), games=games, seed=seed,
-            concurrency=concurrency, port=port, settings=settings,
+            concurrency=concurrency, port=port, settings=settings, game=game,
         ))
     except _PlayError as error:
         typer.echo(f"error: {error}", err=True)
@@ -154,16 +153,28 @@ def _usage_error(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _seat(spec: str) -> Any:
+def _bundled(game: str) -> dict[str, Any]:
+    if game == "hearth":
+        from bots.hearth.bundled import BUNDLED as HEARTH
+
+        return dict(HEARTH)
+    from bots.blokus.bundled import BUNDLED
+
+    return dict(BUNDLED)
+
+
+def _seat(game: str, spec: str) -> Any:
     """How a bot is run: a `SeatCommand`; bad specs end the command with one line.
 
     A spec with the `cmd:` prefix or any whitespace is a command line (split as a shell
     would, never run by one); anything else names a kit bot, which is loaded here once
     (so that a broken bot file fails now, with its own traceback) and then run per game
-    as `python -m bots.blokus SPEC --seed N`.
+    as `python -m bots.blokus SPEC --seed N` (Hearth: `python -m bots.hearth`, Kettle).
     """
     from bots.blokus.bundled import BotLoadError, bot_factory
     from bots.blokus.match import SeatCommand
+
+    protocol = "kettle" if game == "hearth" else "sc"
 
     if spec.startswith(COMMAND_PREFIX) or any(c.isspace() for c in spec):
         command = spec.removeprefix(COMMAND_PREFIX)
@@ -181,9 +192,15 @@ def _seat(spec: str) -> Any:
         # The user's own programs on the user's own machine: the whole environment but
         # our settings (GAUNTLET_ADMIN_PASSWORD is not a bot's business).
         env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
-        return SeatCommand(tuple(argv), cwd=Path.cwd(), env=env)
+        return SeatCommand(tuple(argv), cwd=Path.cwd(), env=env, protocol=protocol, game=game)
+    if game == "hearth":
+        from bots.hearth.bundled import bot_factory as hearth_factory
+
+        load: Any = hearth_factory
+    else:
+        load = bot_factory
     try:
-        factory = bot_factory(spec)
+        factory = load(spec)
     except BotLoadError as error:
         typer.echo(error.user_traceback.rstrip("\n"), err=True)
         typer.echo(f"error: {error}", err=True)
@@ -199,6 +216,8 @@ def _seat(spec: str) -> Any:
     where, sep, name = spec.rpartition(":")
     if sep and where.endswith(".py"):
         spec = f"{Path(where).resolve()}:{name}"  # the child may not share our idea of "."
+    if game == "hearth":
+        return SeatCommand.python_module("bots.hearth", spec, protocol="kettle", game=game)
     return SeatCommand.python_module("bots.blokus", spec)
 
 
@@ -244,24 +263,36 @@ def _interrupts(stop: asyncio.Event) -> None:
 
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, port: int | None, settings: Settings,
-                ) -> tuple[list[Any], str, bool]:
-    from bots.blokus.match import SeriesError, reachable, run_series
+                game: str = "blokus") -> tuple[list[Any], str, bool]:
+    from bots.blokus.match import RoomWatch, SeriesError, reachable, run_series
     from server.runtime import GauntletServer
 
     host = settings.host
     stop = asyncio.Event()
     _interrupts(stop)
     labels = (bots[0][0], bots[1][0])
+    from games.blokus import GAME_TYPE
 
-    async def series(server_port: int, password: str) -> list[Any]:
+    game_type = GAME_TYPE if game == "blokus" else game
+
+    async def series(server_port: int, password: str, server: Any = None) -> list[Any]:
+        async def watch_room(room_id: str) -> RoomWatch:
+            return RoomWatch.polling(server.rooms[room_id])
+
         with _progress(games, labels) as progress:
             return await run_series(
                 bots, games, host=host, port=server_port, password=password,
                 concurrency=concurrency, seed=seed, on_game=progress.advance, stop=stop,
+                game_type=game_type, watch_room=None if server is None else watch_room,
             )
 
     try:
         if port is not None and await asyncio.to_thread(reachable, host, port):
+            if game == "hearth":
+                # The admin protocol cannot observe a Hearth room, so its results are read
+                # from the rooms of a server in this process.
+                raise _PlayError(f"something answers on {host}:{port}: a Hearth series "
+                                 f"runs its own server; leave out --port or pick a free one")
             password = _external_password(settings)
             return await series(port, password), f"{host}:{port}", stop.is_set()
         # Our own server: a fresh password, and a free port unless --port names one.
@@ -270,7 +301,8 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
         try:
             async with GauntletServer(config) as server:
                 where = f"in-process {host}:{server.tcp_port}"
-                records = await series(server.tcp_port, config.resolve_admin_password())
+                records = await series(server.tcp_port, config.resolve_admin_password(),
+                                       server if game == "hearth" else None)
                 return records, where, stop.is_set()
         except OSError as error:
             raise _PlayError(f"cannot start a server on {host}:{port}: {error}") from None

@@ -183,3 +183,17 @@ async def test_a_second_ctrl_c_exits_at_once(bad_bots: Path, tmp_path: Path) -> 
          "--data-dir", str(tmp_path)], signals=2, after=4.0)
     assert code == 130 and "exiting now" in stderr
     assert elapsed < 5.0
+
+
+def test_a_hearth_series_over_kettle(tmp_path: Path) -> None:
+    """Issue #8: Hearth seats reserved through the admin `prepare`, bots join over Kettle."""
+    out = tmp_path / "series.json"
+    result = CliRunner().invoke(app, [
+        "play", "hearth", "hearth-random", "hearth-greedy", "--games", "6", "-c", "3",
+        "--seed", "1", "--json", str(out), "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    rand, greedy = document["summary"]
+    assert greedy["wins"] >= 5 and rand["wins"] + rand["draws"] <= 1
+    assert all(r["error"] is None for r in document["games"])
+    assert [r["seats"][0] for r in document["games"]] == ["hearth-random", "hearth-greedy"] * 3
