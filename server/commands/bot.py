@@ -1,12 +1,15 @@
 """`gauntlet bot blokus-random -h HOST -p PORT [-r CODE]`: run a bundled bot for one game.
 
+`hearth-random` and `hearth-greedy` (or `hearth-<module:Class | file.py:Class>`) play
+Hearth over Kettle instead; their reservation is `GAME_ID:PASSWORD` (room id, code).
+
 The flags are the official clients' (`-h/--host`, `-p/--port`, `-r/--reservation`), so a
 bundled bot can be started wherever the official TestClient or a ladder starts a player.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -15,20 +18,23 @@ from server.commands.common import command_settings, env_help
 from server.settings import DEFAULTS
 
 PREFIX = "blokus-"
+HEARTH_PREFIX = "hearth-"
 
 
 @app.command(name="bot")
 def bot_command(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(
-        help="blokus-random, blokus-greedy, or blokus-<package.module:Class | file.py:Class>.")],
+        help="blokus-random, blokus-greedy, blokus-<package.module:Class | file.py:Class>, "
+        "hearth-random, hearth-greedy or hearth-<package.module:Class | file.py:Class>.")],
     host: Annotated[str, typer.Option(
         "--host", "-h", help=env_help("host", "Server address."))] = DEFAULTS.host,
     port: Annotated[int, typer.Option(
         "--port", "-p", min=1, max=65535, help=env_help("tcp_port", "Server port."))]
     = DEFAULTS.tcp_port,
     reservation: Annotated[str | None, typer.Option(
-        "--reservation", "-r", help="Reservation code of a prepared game.")] = None,
+        "--reservation", "-r",
+        help="Reservation code of a prepared game (Hearth: GAME_ID:PASSWORD).")] = None,
     room: Annotated[str | None, typer.Option(help="Join this room id instead.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the bot's choices.")] = None,
     idle_timeout: Annotated[float | None, typer.Option(
@@ -40,9 +46,11 @@ def bot_command(
     from bots.blokus import load_bot
     from bots.blokus.kit import run_with
 
+    if name.startswith(HEARTH_PREFIX):
+        _hearth(ctx, name, reservation, seed, idle_timeout, verbose)
     if not name.startswith(PREFIX):
-        raise typer.BadParameter(f"bot names start with {PREFIX!r} (e.g. blokus-random)",
-                                 param_hint="NAME")
+        raise typer.BadParameter(f"bot names start with {PREFIX!r} or {HEARTH_PREFIX!r} "
+                                 f"(e.g. blokus-random, hearth-greedy)", param_hint="NAME")
     try:
         bot = load_bot(name[len(PREFIX):], seed)
     except (ValueError, ImportError) as error:
@@ -51,3 +59,23 @@ def bot_command(
     code = run_with(bot, host=settings.host, port=settings.tcp_port, reservation=reservation,
                     room_id=room, idle_timeout=idle_timeout, verbose=verbose)
     raise typer.Exit(code)
+
+
+def _hearth(ctx: typer.Context, name: str, reservation: str | None, seed: int | None,
+            idle_timeout: float | None, verbose: bool) -> NoReturn:
+    """A Hearth bot over Kettle: the bundled names keep their prefix, others lose it."""
+    from bots.hearth.bundled import BUNDLED, load_bot
+    from bots.hearth.kit import parse_reservation, run_with
+
+    spec = name if name in BUNDLED else name[len(HEARTH_PREFIX):]
+    try:
+        bot = load_bot(spec, seed)
+        if reservation is not None:
+            parse_reservation(reservation)
+    except (ValueError, ImportError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    settings = command_settings(ctx, port="tcp_port")
+    raise typer.Exit(run_with(bot, host=settings.host, port=settings.tcp_port,
+                              reservation=reservation, idle_timeout=idle_timeout,
+                              verbose=verbose))

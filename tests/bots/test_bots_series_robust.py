@@ -106,7 +106,7 @@ def test_a_command_line_is_a_bot(tmp_path: Path, form: str) -> None:
         "--json", str(out), "--data-dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
     document = json.loads(out.read_text())
-    program, rand = document["summary"]
+    program, _ = document["summary"]
     assert program["label"] == spec and program["wins"] + program["draws"] == 2
     assert all(r["error"] is None and r["category"] is None for r in document["games"])
 
@@ -197,3 +197,24 @@ def test_a_hearth_series_over_kettle(tmp_path: Path) -> None:
     assert greedy["wins"] >= 5 and rand["wins"] + rand["draws"] <= 1
     assert all(r["error"] is None for r in document["games"])
     assert [r["seats"][0] for r in document["games"]] == ["hearth-random", "hearth-greedy"] * 3
+
+
+async def test_gauntlet_bot_hearth_joins_a_running_server(tmp_path: Path) -> None:
+    from bots_testkit import PASSWORD, running_server
+
+    from bots.blokus.match import AdminClient
+
+    async with running_server(tmp_path) as server:
+        admin = await AdminClient.connect("127.0.0.1", server.tcp_port, PASSWORD)
+        try:
+            prepared = await admin.prepare(("greedy", "random"), game_type="hearth")
+        finally:
+            await admin.close()
+        room = server.rooms[prepared.room_id]
+        runs = [run_cli("bot", name, "-p", str(server.tcp_port), "--seed", "1",
+                        "-r", f"{prepared.room_id}:{code}", "--idle-timeout", "30")
+                for name, code in zip(("hearth-greedy", "hearth-random"),
+                                      prepared.reservations, strict=True)]
+        results = await asyncio.gather(*runs)
+    assert [code for code, _, _ in results] == [0, 0], results
+    assert room.result is not None and room.result.regular
