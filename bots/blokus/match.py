@@ -32,7 +32,13 @@ from typing import Any
 from bots.blokus.aio import play_async
 from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason
 from games.blokus import GAME_TYPE, TEAMS
-from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
+from protocols.base import (
+    NEED_DATA,
+    ConnectionClosed,
+    LocalProtocolError,
+    ProtocolError,
+    StreamEnd,
+)
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
 from server.launcher import BotProcess, BotSpec, FailureCategory, SeatFailure, launch
@@ -160,7 +166,11 @@ class AdminClient:
     async def _send(self, message: m.ClientMessage) -> None:
         if self._failure is not None:
             raise AdminError(self._failure)
-        self._writer.write(self._conn.send(message))
+        try:
+            data = self._conn.send(message)
+        except Exception as error:  # the codec refuses after the peer broke the protocol
+            raise AdminError(self._failure or f"admin connection failed: {error}") from None
+        self._writer.write(data)
         await self._writer.drain()
 
     async def prepare(self, names: tuple[str, str], *, can_timeout: bool = True,
@@ -209,7 +219,9 @@ class AdminClient:
                 self._conn.receive_data(data)
                 while (event := self._conn.next_event()) is not NEED_DATA:
                     self._dispatch(event)
-        except (ProtocolError, OSError, AdminError) as error:
+        except ProtocolError as error:
+            self._fail(f"the server does not speak the Software-Challenge protocol: {error}")
+        except (OSError, AdminError) as error:
             self._fail(str(error) if isinstance(error, AdminError)
                        else f"admin connection failed: {error}")
 
@@ -265,7 +277,7 @@ class AdminClient:
                 if failure is not None:
                     raise failure  # a bug in _read: connection failures end it quietly
         finally:
-            with contextlib.suppress(OSError, RuntimeError):
+            with contextlib.suppress(OSError, RuntimeError, LocalProtocolError):
                 self._writer.write(self._conn.send(m.Close()) + self._conn.close())
             self._writer.close()
             with contextlib.suppress(OSError, TimeoutError):

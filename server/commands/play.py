@@ -90,7 +90,9 @@ def play(
 ) -> None:
     """Play a series of games between two bots and print who won."""
     settings = command_settings(ctx)
-
+    if settings.soft_timeout > settings.hard_timeout:
+        _usage_error(f"the soft timeout ({settings.soft_timeout:g} s) is above the hard "
+                     f"timeout ({settings.hard_timeout:g} s)")
     if game not in GAMES:
         _usage_error(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     seats = [_seat(game, spec) for spec in (bot_a, bot_b)]

@@ -218,3 +218,29 @@ async def test_gauntlet_bot_hearth_joins_a_running_server(tmp_path: Path) -> Non
         results = await asyncio.gather(*runs)
     assert [code for code, _, _ in results] == [0, 0], results
     assert room.result is not None and room.result.regular
+
+
+def test_a_soft_timeout_above_the_hard_one_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAUNTLET_SOFT_TIMEOUT", "20")
+    result = CliRunner().invoke(app, ["play", "blokus", "random", "greedy", "-n", "1"])
+    assert result.exit_code == 2
+    assert "error: the soft timeout (20 s) is above the hard timeout" in result.output
+
+
+async def test_a_server_that_does_not_speak_the_protocol(tmp_path: Path) -> None:
+    async def http(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read(65536)
+        writer.write(b"<!DOCTYPE html><html>not here</html>")
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(http, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        code, _, stderr = await run_cli("play", "blokus", "random", "greedy", "-n", "1",
+                                        "--port", str(port), "--admin-password", "x")
+    finally:
+        server.close()
+    assert code == 1
+    assert "error: the server does not speak the Software-Challenge protocol" in stderr
+    assert "Traceback" not in stderr
