@@ -1,0 +1,203 @@
+// The spectator page: the match list (from /ws/lobby) and one match (from /ws/matches/{id}),
+// live or replayed. The URL names the match and the move: ?match=<id>&seq=<n>.
+import { renderBlokus } from "./blokus.js";
+import { renderHearth } from "./hearth.js";
+import { el, wsUrl } from "./dom.js";
+
+const RENDERERS = { swc_2027_blokus: renderBlokus, hearth: renderHearth };
+const SPEEDS = [1, 2, 5, 10];
+const STEP_MS = 700; // one step at 1x
+
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+
+// ---------------------------------------------------------------- the match list
+const matches = new Map();
+
+function connectLobby() {
+  const ws = new WebSocket(wsUrl("/ws/lobby"));
+  ws.onmessage = (msg) => {
+    const data = JSON.parse(msg.data);
+    if (data.type === "matches") {
+      matches.clear();
+      for (const m of data.matches) matches.set(m.id, m);
+    } else if (data.type === "match") {
+      matches.set(data.match.id, data.match);
+    }
+    drawList();
+  };
+  ws.onopen = () => { document.getElementById("conn").textContent = "connected"; };
+  ws.onclose = () => {
+    document.getElementById("conn").textContent = "reconnecting…";
+    setTimeout(connectLobby, 1000);
+  };
+}
+
+function drawList() {
+  const list = document.getElementById("matches");
+  const all = [...matches.values()];
+  const live = all.filter((m) => m.live).sort((a, b) => b.created - a.created);
+  const done = all.filter((m) => !m.live)
+    .sort((a, b) => (b.finished ?? b.created) - (a.finished ?? a.created)).slice(0, 50);
+  const item = (m) => {
+    const link = el("a", { href: `?match=${m.id}${token ? `&token=${token}` : ""}` },
+      el("span", { class: `status ${m.status}` }, m.status),
+      el("b", {}, m.game === "hearth" ? "Hearth" : "Blokus"), " ",
+      m.players.join(" vs "));
+    link.addEventListener("click", (ev) => { ev.preventDefault(); openMatch(m.id, null); });
+    return el("li", { class: m.id === current?.id ? "current" : "", "data-id": m.id,
+      "data-status": m.status }, link);
+  };
+  list.replaceChildren(
+    el("li", { class: "section" }, `Live (${live.length})`), ...live.map(item),
+    el("li", { class: "section" }, "Recent"), ...done.map(item));
+}
+
+// ---------------------------------------------------------------- one match
+let current = null;
+
+class MatchView {
+  constructor(id, seq) {
+    this.id = id;
+    this.wantSeq = seq; // from the URL: show this move, do not follow
+    this.following = seq === null;
+    this.timeline = []; // {seq, state, result}
+    this.index = -1;
+    this.lastSeq = -1;
+    this.hello = null;
+    this.playing = null;
+    this.speed = 1;
+    this.closed = false;
+    this.root = el("div", { class: "match", "data-match": id });
+    document.getElementById("main").replaceChildren(this.root);
+    this.connect();
+  }
+
+  connect() {
+    const query = new URLSearchParams({ since: String(this.lastSeq + 1) });
+    if (token) query.set("token", token);
+    this.ws = new WebSocket(wsUrl(`/ws/matches/${this.id}?${query}`));
+    this.ws.onmessage = (msg) => this.receive(JSON.parse(msg.data));
+    this.ws.onclose = (ev) => {
+      if (current !== this) return;
+      if (ev.code === 1000 || ev.code === 4004) {
+        this.closed = true;
+        if (ev.code === 4004) this.root.replaceChildren(el("p", {}, "No such match."));
+        else this.draw();
+      } else {
+        setTimeout(() => current === this && this.connect(), 500); // resume with since
+      }
+    };
+  }
+
+  receive(data) {
+    if (data.type === "hello") { this.hello = data; return; }
+    if (data.type === "snapshot") {
+      this.push({ seq: data.seq, state: data.state, result: data.result });
+    } else if (data.type === "event") {
+      this.lastSeq = data.seq;
+      if (data.state) this.push({ seq: data.seq, state: data.state, result: data.result });
+      if (data.kind === "pause") this.paused = data.paused;
+      if (data.kind === "closed") this.closed = true;
+    }
+    if (this.wantSeq !== null && this.timeline.length) {
+      const at = this.timeline.findLastIndex((f) => f.seq <= this.wantSeq);
+      this.index = Math.max(0, at);
+    }
+    this.draw();
+  }
+
+  push(frame) {
+    this.timeline.push(frame);
+    if (this.following) this.index = this.timeline.length - 1;
+  }
+
+  go(index, byUser = true) {
+    if (!this.timeline.length) return;
+    this.index = Math.max(0, Math.min(this.timeline.length - 1, index));
+    this.following = this.index === this.timeline.length - 1 && !this.closed;
+    if (byUser) this.wantSeq = null;
+    const url = new URL(location.href);
+    url.searchParams.set("match", this.id);
+    url.searchParams.set("seq", String(this.timeline[this.index].seq));
+    history.replaceState(null, "", url);
+    this.draw();
+  }
+
+  play() {
+    if (this.playing) { clearInterval(this.playing); this.playing = null; this.draw(); return; }
+    if (this.index >= this.timeline.length - 1) this.go(0);
+    this.playing = setInterval(() => {
+      if (this.index >= this.timeline.length - 1) { this.play(); return; }
+      this.go(this.index + 1);
+    }, STEP_MS / this.speed);
+    this.draw();
+  }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    if (this.playing) { this.play(); this.play(); }
+  }
+
+  draw() {
+    if (!this.hello) return;
+    const info = this.hello.match;
+    const frame = this.timeline[this.index];
+    const last = this.timeline.length - 1;
+    const status = this.closed ? "finished" : this.paused ? "paused" : "live";
+    const button = (label, title, action) => {
+      const b = el("button", { title, "data-action": title }, label);
+      b.addEventListener("click", action);
+      return b;
+    };
+    const range = el("input", { type: "range", min: "0", max: String(Math.max(0, last)),
+      value: String(Math.max(0, this.index)), "aria-label": "move" });
+    range.addEventListener("input", () => this.go(Number(range.value)));
+    const speed = el("select", { "aria-label": "speed" },
+      ...SPEEDS.map((s) => el("option", s === this.speed ? { value: s, selected: "" }
+        : { value: s }, `${s}x`)));
+    speed.addEventListener("change", () => this.setSpeed(Number(speed.value)));
+    const share = el("a", { href: location.href, class: "share" }, "link to this move");
+    const body = el("div", { class: "view" });
+    if (frame) RENDERERS[info.game]?.(body, this.hello.meta, frame.state, info);
+    const result = frame?.result;
+    this.root.replaceChildren(
+      el("div", { class: "title" },
+        el("h1", {}, info.players.join(" vs ")),
+        el("span", { class: "hint" }, `${info.game} · ${status}`),
+        el("span", { class: "hint", id: "seq" }, frame ? `seq ${frame.seq}` : "")),
+      el("div", { class: "controls" },
+        button("⏮", "first", () => this.go(0)),
+        button("◀", "back", () => this.go(this.index - 1)),
+        button(this.playing ? "⏸" : "▶", "play", () => this.play()),
+        button("▶|", "forward", () => this.go(this.index + 1)),
+        button("⏭", "last", () => { this.go(last); this.following = !this.closed; }),
+        range, speed,
+        el("span", { class: "pos" }, `${this.index + 1} / ${this.timeline.length}`),
+        share),
+      result ? el("div", { class: "result", id: "result" },
+        `${result.winnerName ? `Winner: ${result.winnerName}` : "Draw"} — ${result.reason}`
+        + (result.scores?.length ? ` (${result.scores.join(" : ")})` : "")) : "",
+      body);
+    drawList();
+  }
+}
+
+function openMatch(id, seq) {
+  if (current) {
+    if (current.playing) clearInterval(current.playing);
+    current.ws?.close();
+    current = null;
+  }
+  const url = new URL(location.href);
+  url.searchParams.set("match", id);
+  if (seq === null) url.searchParams.delete("seq"); else url.searchParams.set("seq", seq);
+  history.replaceState(null, "", url);
+  current = new MatchView(id, seq);
+}
+
+connectLobby();
+if (params.get("match")) {
+  const seq = params.get("seq");
+  openMatch(params.get("match"), seq === null ? null : Number(seq));
+}
