@@ -86,7 +86,7 @@ def _tags(tags: Iterable[Mapping[str, int]], out: list[str], pad: str) -> None:
 
 def write_hearth_replay(room: Room, result: MatchResult, directory: Path) -> tuple[Path, Path]:
     """Write `<room id>.power.log` and `<room id>.hsreplay.xml`; returns both paths."""
-    from hsreplay.document import HSReplayDocument  # type: ignore[import-untyped]  # no stubs
+    from hsreplay.document import HSReplayDocument
 
     directory.mkdir(parents=True, exist_ok=True)
     when = datetime.now(UTC)
