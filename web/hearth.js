@@ -22,7 +22,7 @@ function side(p, current) {
   return el("section", { class: `hside${current ? " current" : ""}`, "data-player": String(p.player) },
     el("div", { class: "hrow" },
       el("span", { class: "hero" }, `${p.name} — ${hero.name}`),
-      stat("hp", "♥", hero.health), hero.armor ? stat("armor", "🛡", hero.armor) : "",
+      stat("hp", "♥", hero.health), hero.armor ? stat("armor", "armor", hero.armor) : "",
       hero.atk ? stat("atk", "⚔", hero.atk) : "",
       stat("mana", "mana", `${p.mana}/${p.maxMana}`),
       el("span", { class: "stat" }, `deck ${p.deck}`),

@@ -121,6 +121,8 @@ class HearthRenderer:
                 line: dict[str, Any] = {"kind": kind, "player": owner}
                 if block.get("cardID"):
                     line.update(card_info(block["cardID"]))
+                elif source is not None and source[0] and _public(source[1]):
+                    line.update(card_info(source[0]))  # revealed by being played
                 target = block.get("entity_target") or 0
                 if target and target in entities and _public(entities[target][1]):
                     line["target"] = card_info(entities[target][0])["name"]
