@@ -146,7 +146,7 @@ class MatchFeed:
 
     @property
     def live(self) -> bool:
-        return not self.closed
+        return not self.closed and self.status not in ("finished", "aborted")
 
     def info(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "status": self.status, "live": self.live,
