@@ -105,6 +105,7 @@ class Tracked:
     created: asyncio.Future[None] | None = None
     started: bool = False
     result_seq: int | None = None  # the GameOver entry stored by on_result
+    result_extra: dict[str, Any] = field(default_factory=dict)  # merged into its payload
     result_stored: bool = False
     cancel_requested: bool = False
     failed: bool = False
@@ -225,6 +226,10 @@ class MatchService:
             batch = list(tracked.queue)
             tracked.queue.clear()
             events = await asyncio.to_thread(_to_events, room, tracked.sc, batch)
+            if tracked.result_extra:
+                events = [NewEvent(e.match_id, e.seq, e.kind,
+                                   {**e.payload, **tracked.result_extra}, e.time)
+                          if e.seq == tracked.result_seq else e for e in events]
             try:
                 await self.writer.append_many(events)
             except Exception as exc:
@@ -274,6 +279,11 @@ class MatchService:
         # (and so in the replay) by the time it is committed.
         seq = len(room.log.entries)
         tracked.result_seq = seq
+        if not tracked.sc and self.lobby.speaks(room, "kettle"):
+            try:  # Hearth: the HSReplay document goes with the result event
+                tracked.result_extra["hsreplay"] = await asyncio.to_thread(hsreplay_xml, room)
+            except Exception:
+                log.exception("room %s: no HSReplay document", room.id)
         seats = frozenset(i for i, s in enumerate(room.slots) if s.player is not None)
         self._enqueue(tracked, Entry(seq, GameOver(result), seats, True))
         if tracked.pump is not None:
@@ -566,6 +576,22 @@ def sc_packets(room: Room, entry: Entry) -> list[str]:
     seat = min(entry.seats) if entry.seats else None
     return [render(encode_server(message), 0) for message in
             room_event_messages(room, entry, seat)]
+
+
+def hsreplay_xml(room: Room) -> str:
+    """A finished Hearth match as an HSReplay document (via server.net.hearth_replay's
+    Power.log); blocking, run it in a thread."""
+    import io
+    from datetime import UTC, datetime
+
+    from hsreplay.document import HSReplayDocument
+
+    from server.net.hearth_replay import power_log
+
+    when = datetime.now(UTC)
+    text = power_log(room.game.view(None).history, when)
+    xml: str = HSReplayDocument.from_log_file(io.StringIO(text), date=when).to_xml(pretty=True)
+    return xml
 
 
 def _plain(value: Any, depth: int = 0) -> Any:

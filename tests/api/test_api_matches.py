@@ -159,3 +159,18 @@ async def test_bots_crud(running: Running) -> None:
     assert (await client.delete(f"/api/bots/{bot_id}")).status_code == 401
     assert (await client.delete(f"/api/bots/{bot_id}", headers=AUTH)).status_code == 204
     assert (await client.get(f"/api/bots/{bot_id}")).status_code == 404
+
+
+async def test_hearth_bots_play_and_the_replay_is_hsreplay(running: Running) -> None:
+    client = running.http
+    created = await client.post("/api/matches", headers=AUTH, json={
+        "game": "hearth", "seats": [{"bot": "hearth-greedy"}, {"bot": "hearth-random"}],
+        "seed": 3})
+    assert created.status_code == 201, created.text
+    match_id = created.json()["id"]
+    done = await wait_status(client, match_id, {"finished", "aborted", "cancelled"}, 120)
+    assert done["status"] == "finished", done
+    replay = await client.get(f"/api/matches/{match_id}/replay")
+    assert replay.status_code == 200, replay.text
+    root = etree.fromstring(replay.content)
+    assert root.tag == "HSReplay" and root.find("Game") is not None

@@ -3,7 +3,6 @@ replay and the launched seats' output."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Annotated, Any, Literal
 
@@ -141,12 +140,14 @@ def events(match_id: MatchId, store: StoreDep,
     return Response(body, media_type="application/x-ndjson")
 
 
-@router.get("/{match_id}/replay", summary="The official replay (SC XML for Blokus)",
+@router.get("/{match_id}/replay",
+            summary="The replay: official SC XML (Blokus), HSReplay XML (Hearth)",
             response_class=Response,
             responses={200: {"content": {"application/xml": {"example": REPLAY_EXAMPLE}},
                              "description": "The replay document"},
                        **NOT_FOUND,
-                       501: {"model": ErrorOut, "description": "No replay format yet"}})
+                       501: {"model": ErrorOut, "description": "No replay format for "
+                             "this game"}})
 def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
     match = _match(store, match_id)
     games = context.games
@@ -157,22 +158,17 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
         body = "<protocol>\n" + "".join(p + "\n" for p in packets) + "</protocol>"
         return Response(body, media_type="application/xml", headers={
             "Content-Disposition": f'attachment; filename="replay_{match.game}_{match.id}.xml"'})
-    writer = _hsreplay_writer()
-    if writer is not None and match.game == "hearth":
-        events = [{"seq": e.seq, "kind": e.kind, "payload": e.payload}
-                  for e in store.events_since(match_id)]
-        return Response(writer(events), media_type="application/xml")
-    raise MatchError(f"no replay format for {match.game} yet (the HSReplay writer for "
-                     "Hearth is not available in this build)", 501)
-
-
-def _hsreplay_writer() -> Any:
-    """The Kettle engineer's HSReplay writer, when present (a function of stored events)."""
-    try:
-        module = importlib.import_module("server.net.hsreplay")
-    except ImportError:
-        return None
-    return getattr(module, "hsreplay_from_events", None)
+    if match.game in games and games.get(match.game).speaks("kettle"):
+        documents = [e.payload["hsreplay"] for e in store.events_since(match_id)
+                     if e.kind == "result" and isinstance(e.payload, dict)
+                     and isinstance(e.payload.get("hsreplay"), str)]
+        if documents:
+            return Response(documents[-1], media_type="application/xml", headers={
+                "Content-Disposition":
+                    f'attachment; filename="{match.id}.hsreplay.xml"'})
+        raise MatchError(f"match {match_id} has no HSReplay document (it has no result yet, "
+                         "or it was played before the HSReplay writer existed)", 404)
+    raise MatchError(f"no replay format for {match.game}", 501)
 
 
 @router.get("/{match_id}/seats/{seat}/log", summary="A launched bot's stdout and stderr",
