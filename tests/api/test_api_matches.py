@@ -174,3 +174,19 @@ async def test_hearth_bots_play_and_the_replay_is_hsreplay(running: Running) -> 
     assert replay.status_code == 200, replay.text
     root = etree.fromstring(replay.content)
     assert root.tag == "HSReplay" and root.find("Game") is not None
+
+
+async def test_illegal_move_and_timeout_land_on_the_seat(running: Running) -> None:
+    client = running.http
+    await register(client, "illegal", script("illegal_bot.py"))
+    await register(client, "slow", script("slow_bot.py"))
+    found = {}
+    for name in ("illegal", "slow"):
+        created = await client.post("/api/matches", headers=AUTH, json={
+            "game": "swc_2027_blokus", "seats": [{"bot": name}, {"bot": "random"}],
+            "clocks": {"soft": 0.5, "hard": 1.0}})
+        assert created.status_code == 201, created.text
+        found[name] = await wait_status(client, created.json()["id"], {"finished"})
+    assert found["illegal"]["seats"][0]["failure"] == "illegal_move", found["illegal"]
+    assert found["slow"]["seats"][0]["failure"] == "timeout", found["slow"]
+    assert found["slow"]["seats"][1]["outcome"] == "win"
