@@ -237,7 +237,9 @@ class MatchService:
                 log.error("match %s: events not stored: %s", room.id, exc)
 
     def _set_status(self, tracked: Tracked, status: MatchStatus) -> None:
-        if self.writer is None or tracked.failed or not self.writer.alive:
+        if self.writer is None or not self.writer.alive:
+            return
+        if tracked.failed and status not in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
             return
         match_id = tracked.room.id
 

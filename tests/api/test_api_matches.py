@@ -9,6 +9,7 @@ from lxml import etree
 
 from bots.blokus import GreedyBot, RandomBot
 from bots.blokus.aio import play_async
+from server.rooms import SlotRequest
 from tests.api.conftest import AUTH, Running, register, script, start, stop, wait_status
 
 
@@ -190,3 +191,18 @@ async def test_illegal_move_and_timeout_land_on_the_seat(running: Running) -> No
     assert found["illegal"]["seats"][0]["failure"] == "illegal_move", found["illegal"]
     assert found["slow"]["seats"][0]["failure"] == "timeout", found["slow"]
     assert found["slow"]["seats"][1]["outcome"] == "win"
+
+
+async def test_plain_joins_and_admin_prepares_are_stored_too(running: Running) -> None:
+    client = running.http
+    port = running.tcp_port
+    await asyncio.gather(play_async(RandomBot(seed=3), "127.0.0.1", port),
+                         play_async(RandomBot(seed=4), "127.0.0.1", port))
+    room, codes = running.server.lobby.prepare(
+        "swc_2027_blokus", [SlotRequest("x"), SlotRequest("y")], False)
+    await asyncio.gather(play_async(RandomBot(seed=5), "127.0.0.1", port, codes[0]),
+                         play_async(RandomBot(seed=6), "127.0.0.1", port, codes[1]))
+    prepared = await wait_status(client, room.id, {"finished"})
+    assert [s["name"] for s in prepared["seats"]] == ["x", "y"]
+    listed = (await client.get("/api/matches", params={"status": "finished"})).json()
+    assert listed["total"] == 2
