@@ -61,6 +61,8 @@ class ServerConfig:
     tcp_port: int = DEFAULTS.tcp_port
     soft_timeout: float = DEFAULTS.soft_timeout
     hard_timeout: float = DEFAULTS.hard_timeout
+    decision_timeout: float = DEFAULTS.decision_timeout
+    turn_timeout: float = DEFAULTS.turn_timeout
     no_timeout: bool = DEFAULTS.no_timeout
     paused: bool = DEFAULTS.paused
     admin_password: str | None = None
@@ -86,6 +88,8 @@ class ServerConfig:
         fields: dict[str, Any] = {
             "host": settings.host, "tcp_port": settings.tcp_port,
             "soft_timeout": settings.soft_timeout, "hard_timeout": settings.hard_timeout,
+            "decision_timeout": settings.decision_timeout,
+            "turn_timeout": settings.turn_timeout,
             "no_timeout": settings.no_timeout, "paused": settings.paused,
             "admin_password": password.get_secret_value() if password else None,
             "data_dir": settings.data_dir, "save_replays": settings.save_replays,

@@ -53,12 +53,9 @@ class GauntletServer:
         self.games = games if games is not None else GameRegistry.from_entry_points()
         # The latest replay paths (bounded: a server runs for weeks; the files are the record).
         self.replays: deque[Path] = deque(maxlen=1000)
-        defaults = Clocks()
         clocks = Clocks(
             self.config.soft_timeout, self.config.hard_timeout,
-            # Hearth's clocks, once the config has them (server/config.py is not ours).
-            decision=getattr(self.config, "decision_timeout", defaults.decision),
-            turn=getattr(self.config, "turn_timeout", defaults.turn),
+            decision=self.config.decision_timeout, turn=self.config.turn_timeout,
             enabled=not self.config.no_timeout,
         )
         self.lobby = Lobby(

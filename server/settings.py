@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     # The official server's move clocks.
     soft_timeout: Seconds = 2.0
     hard_timeout: Seconds = 10.0
+    # Hearth's clocks: each decision, and all decisions of one turn together.
+    decision_timeout: Seconds = 10.0
+    turn_timeout: Seconds = 75.0
     no_timeout: bool = False
     # The official code's default is not paused, although its docs say otherwise.
     paused: bool = False

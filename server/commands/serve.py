@@ -30,6 +30,12 @@ def serve(
         help=env_help("soft_timeout", "Soft move clock in seconds."))] = DEFAULTS.soft_timeout,
     hard_timeout: Annotated[float, typer.Option(
         help=env_help("hard_timeout", "Hard move clock in seconds."))] = DEFAULTS.hard_timeout,
+    decision_timeout: Annotated[float, typer.Option(
+        help=env_help("decision_timeout", "Hearth: seconds for each decision."))]
+    = DEFAULTS.decision_timeout,
+    turn_timeout: Annotated[float, typer.Option(
+        help=env_help("turn_timeout", "Hearth: seconds for all decisions of one turn."))]
+    = DEFAULTS.turn_timeout,
     save_replays: Annotated[bool, typer.Option(
         "--save-replays/--no-save-replays",
         help=env_help("save_replays", "Write an official-format replay per match."))]
