@@ -40,6 +40,7 @@ __all__ = [
     "state_from_element",
     "state_key",
     "state_node",
+    "state_text",
 ]
 
 SET_MOVE_CLASS = "sc.plugin2027.SetMove"
@@ -410,3 +411,128 @@ def state_key(state: Any) -> tuple[Any, ...]:
         ),
         tuple(state.valid_colors),
     )
+
+
+# --- the memento state, written straight from the engine's bitboards ---------------------
+#
+# `state_text(state, level)` is `render(state_node(state), level)` without building nodes:
+# the board is written row by row from the colours' bitboards, each row's text cached by
+# its contents, and the other parts cached by their (small) values. It is the server's
+# hottest writer (one memento per move); `tests/protocols/sc` checks it byte for byte
+# against `state_node` over whole games.
+
+_STRIDE = _BOARD_SIZE + 1  # games.blokus.bitboard layout: one padding bit per row
+_ROW_MASK = (1 << _BOARD_SIZE) - 1
+_CACHE_LIMIT = 8192
+_ROW_TEXT: dict[tuple[int, int], str] = {}  # (row key, level) -> text
+_PART_TEXT: dict[tuple[Any, ...], str] = {}
+
+
+def _indent(level: int) -> str:
+    return "\n" + "  " * level
+
+
+def _row_text(key: int, level: int) -> str:
+    """The ``<field>`` lines of one board row; `key` packs the row number (5 bits) and
+    each colour's 20 bits of that row, in colour order (see `state_text`)."""
+    y = key & 31
+    inner = _indent(level)
+    parts = []
+    for x in range(_BOARD_SIZE):
+        for index in range(4):
+            if key >> (5 + 20 * index + x) & 1:
+                parts.append(f'{inner}<field x="{x}" y="{y}" content="{COLORS[index]}"/>')
+                break
+    text = "".join(parts)
+    if len(_ROW_TEXT) >= _CACHE_LIMIT:
+        _ROW_TEXT.clear()  # bounded; the live games' rows come back at once
+    _ROW_TEXT[(key, level)] = text
+    return text
+
+
+def _part_text(key: tuple[Any, ...], node: Any, level: int) -> str:
+    """A small part of the state (shape list, mono map, valid colours), rendered once."""
+    text = _PART_TEXT.get(key)
+    if text is None:
+        from protocols.sc.xmltree import render
+
+        text = _indent(level) + render(node(), level)
+        if len(_PART_TEXT) >= _CACHE_LIMIT:
+            _PART_TEXT.clear()
+        _PART_TEXT[key] = text
+    return text
+
+
+def _move_text(move: SetMove | SkipMove, level: int) -> str:
+    inner, deeper = _indent(level + 1), _indent(level + 2)
+    if isinstance(move, SkipMove):
+        return (f'<lastMove class="{SKIP_MOVE_CLASS}">{inner}<color>{move.color}</color>'
+                f"{_indent(level)}</lastMove>")
+    return (
+        f'<lastMove class="{SET_MOVE_CLASS}">{inner}<piece color="{move.color}" '
+        f'kind="{move.kind}" rotation="{move.rotation}" '
+        f'isFlipped="{"true" if move.flipped else "false"}">{deeper}<position x="{move.x}" '
+        f'y="{move.y}"/>{inner}</piece>{_indent(level)}</lastMove>'
+    )
+
+
+def state_text(state: State, level: int = 0) -> str:
+    """``render(state_node(state), level)``, written from the engine's bitboards.
+
+    >>> from games.blokus import new_game
+    >>> from protocols.sc.xmltree import render
+    >>> state = new_game("PENTO_L"); state.apply(SetMove("BLUE", "PENTO_L", x=0, y=0))
+    >>> state_text(state, 3) == render(state_node(state), 3)
+    True
+    """
+    turn = int(state.turn)
+    child = _indent(level + 1)
+    parts = [
+        f'<state class="state" startTeam="{TEAMS[0]}" turn="{turn}" '
+        f'startPiece="{state.start_piece}" round="{1 + turn // 4}">'
+    ]
+    last = state.last_move
+    if last is not None:
+        parts.append(child)
+        parts.append(_move_text(last, level + 1))
+    parts.append(child)
+    occupied = state.occupied
+    if occupied:
+        parts.append("<board>")
+        b0, b1, b2, b3 = (state.board(color) for color in COLORS)
+        get = _ROW_TEXT.get
+        mask = _ROW_MASK
+        field_level = level + 2
+        for y in range(_BOARD_SIZE):
+            shift = y * _STRIDE
+            if (occupied >> shift) & mask:
+                key = (y | ((b0 >> shift) & mask) << 5 | ((b1 >> shift) & mask) << 25
+                       | ((b2 >> shift) & mask) << 45 | ((b3 >> shift) & mask) << 65)
+                text = get((key, field_level))
+                parts.append(text if text is not None else _row_text(key, field_level))
+        parts.append(child + "</board>")
+    else:
+        parts.append("<board/>")
+    mono = _mono_map(state)
+    mono_key = tuple((color, mono[color]) for color in COLORS if color in mono)
+    parts.append(_part_text(("mono", level, mono_key), lambda: Node(
+        "lastMoveMono",
+        children=[
+            Node("entry", children=[Node("color", text=color),
+                                    Node("boolean", text="true" if value else "false")])
+            for color, value in mono_key
+        ],
+    ), level + 1))
+    # The engine's undeployed bitmasks when it has them (a cheap key); else the names.
+    masks: Any = getattr(state, "_undeployed", None)
+    for index, (tag, color) in enumerate(_SHAPE_LISTS):
+        shapes: Any = masks[index] if masks is not None else state.undeployed(color)
+        parts.append(_part_text((tag, level, shapes), lambda tag=tag, color=color: Node(
+            tag, children=[_shape_leaf(shape) for shape in
+                           sorted(state.undeployed(color), key=SHAPE_INDEX.__getitem__)],
+        ), level + 1))
+    valid = tuple(state.valid_colors)
+    parts.append(_part_text(("valid", level, valid), lambda: Node(
+        "validColors", children=[Node("color", text=color) for color in valid]), level + 1))
+    parts.append(_indent(level) + "</state>")
+    return "".join(parts)

@@ -22,10 +22,11 @@ from protocols.base import (
     SansIOConnection,
     StreamEnd,
 )
+from protocols.sc.blokus import state_text
 from protocols.sc.codec import decode_client, decode_server, encode_client, encode_server
-from protocols.sc.messages import ClientMessage, Close, ServerMessage
+from protocols.sc.messages import ClientMessage, Close, Memento, ServerMessage
 from protocols.sc.stream import END_OF_STREAM, MessageSplitter
-from protocols.sc.xmltree import Node, parse_message, render
+from protocols.sc.xmltree import Node, escape_attribute, parse_message, render
 
 __all__ = [
     "ClientConnection",
@@ -131,8 +132,31 @@ def message_body(node: Node) -> bytes:
 
 
 def server_message_body(message: ServerMessage) -> bytes:
-    """The in-stream bytes of a server message, independent of any connection."""
+    """The in-stream bytes of a server message, independent of any connection.
+
+    A memento (one per move, the biggest message) is written straight from the engine's
+    bitboards (`blokus.state_text`), byte for byte what its node tree renders to.
+    """
+    if type(message) is Memento:
+        return memento_body(message)
     return message_body(encode_server(message))
+
+
+def memento_body(message: Memento) -> bytes:
+    """``server_message_body`` of a memento, without building the node tree.
+
+    >>> from games.blokus import new_game
+    >>> memento = Memento("r1", new_game("PENTO_L"))
+    >>> memento_body(memento) == message_body(encode_server(memento))
+    True
+    """
+    state = message.state
+    if not hasattr(state, "occupied"):  # not an engine State: the generic writer
+        return message_body(encode_server(message))
+    return (
+        f'\n  <room roomId="{escape_attribute(message.room_id)}">\n    <data class="memento">'
+        f"\n      {state_text(state, 3)}\n    </data>\n  </room>"
+    ).encode()
 
 
 def client_message_body(message: ClientMessage) -> bytes:
@@ -158,6 +182,9 @@ class ServerConnection(SCConnection[ClientMessage, ServerMessage]):
 
     def _decode(self, element: etree._Element) -> ClientMessage:
         return decode_client(element)
+
+    def _encode(self, message: ServerMessage) -> bytes:
+        return self._frame(server_message_body(message), isinstance(message, Close))
 
     def _to_node(self, message: ServerMessage) -> Node:
         return encode_server(message)
