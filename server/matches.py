@@ -616,22 +616,31 @@ def _plain(value: Any, depth: int = 0) -> Any:
 
 def bundled_bots() -> list[tuple[str, str, list[str]]]:
     """(name, game, argv) of the bundled bots; `--host --port --reservation` are appended."""
-    gauntlet = str(Path(sys.executable).with_name("gauntlet"))
+
     found: list[tuple[str, str, list[str]]] = []
-    if Path(gauntlet).exists():
-        argv = [gauntlet, "bot"]
-    else:
-        argv = [sys.executable, "-c", "from server.cli import app; app()", "bot"]
+    gauntlet = str(Path(sys.executable).with_name("gauntlet"))
     for name in ("random", "greedy"):
-        found.append((name, "swc_2027_blokus", [*argv, f"blokus-{name}"]))
+        if _has_main("bots.blokus"):  # the bot kit's own command line
+            argv = [sys.executable, "-m", "bots.blokus", name]
+        elif Path(gauntlet).exists():
+            argv = [gauntlet, "bot", f"blokus-{name}"]
+        else:
+            continue
+        found.append((name, "swc_2027_blokus", argv))
+    if _has_main("bots.hearth"):
+        for name in ("random", "greedy"):
+            found.append((f"hearth-{name}", "hearth",
+                          [sys.executable, "-m", "bots.hearth", f"hearth-{name}"]))
+    return found
+
+
+def _has_main(package: str) -> bool:
     import importlib.util
 
-    with contextlib.suppress(ImportError, ValueError):
-        if importlib.util.find_spec("bots.hearth.__main__") is not None:
-            for name in ("random", "greedy"):
-                found.append((f"hearth-{name}", "hearth",
-                              [sys.executable, "-m", "bots.hearth", f"hearth-{name}"]))
-    return found
+    try:
+        return importlib.util.find_spec(f"{package}.__main__") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def register_bundled_bots(store: Store) -> list[str]:
