@@ -131,15 +131,29 @@ BY_PATTERN_SHAPES: tuple[dict[int, tuple[tuple[Candidates, ...], int]], ...] = t
 )
 
 
+# Per cell, COVERING[cell] cut into one run per shape (made on first use): placement ids
+# go shape by shape, so each shape's entries are one slice.
+_COVERING_BY_SHAPE: list[tuple[Candidates, ...] | None] = [None] * CELL_COUNT
+
+
+def _covering_by_shape(cell: int) -> tuple[Candidates, ...]:
+    runs: list[list[tuple[int, int]]] = [[] for _ in SHAPES]
+    for entry in COVERING[cell]:
+        runs[(entry[0] >> LOCAL_SHAPE_BASE).bit_length() - 1].append(entry)
+    by_shape = tuple(map(tuple, runs))
+    _COVERING_BY_SHAPE[cell] = by_shape
+    return by_shape
+
+
 def shape_candidates(cell: int, pattern: int) -> tuple[tuple[Candidates, ...], int]:
     """`candidates(cell, pattern)` split by shape, as (groups, present); see BY_PATTERN_SHAPES."""
     blocked = pattern << PATTERN_SHIFT
-    groups: list[list[tuple[int, int]]] = [[] for _ in SHAPES]
-    for entry in COVERING[cell]:
-        if not entry[0] & blocked:
-            groups[(entry[0] >> LOCAL_SHAPE_BASE).bit_length() - 1].append(entry)
+    groups = tuple(
+        tuple([entry for entry in run if not entry[0] & blocked])
+        for run in _COVERING_BY_SHAPE[cell] or _covering_by_shape(cell)
+    )
     present = sum(1 << shape for shape, group in enumerate(groups) if group)
-    found = (tuple(map(tuple, groups)), present)
+    found = (groups, present)
     BY_PATTERN_SHAPES[cell][pattern] = found
     return found
 
