@@ -149,6 +149,10 @@ class GauntletServer:
 
         http, self._http = self._http, None
         if isinstance(http, HttpServer):
+            # uvicorn runs without lifespan events, so the spectators are told here.
+            hub = getattr(http.app.state, "spectate", None)
+            if hub is not None:
+                hub.close()
             await http.stop()
         listener, self._listener = self._listener, None
         if listener is not None:
