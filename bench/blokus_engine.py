@@ -6,8 +6,10 @@
   (ours and socha on the same position; blokus-rl plays classic Blokus, so it gets its own
   random mid-game position with about as many moves, and the table also gives per-move
   figures);
-- uniformly random playouts per second (ours twice: `random_playout()`, and the plain API
-  loop `random.choice(list(state.legal_moves()))` + `apply()`);
+- uniformly random games per second; ours four ways: `random_playout()`; the placements
+  of `legal_moves()` + `apply()` (no voluntary pass, as blokus-rl's games); the loop a user
+  writes first, `state.apply(random.choice(list(state.legal_moves())))` (SkipMove
+  included); and the same loop with `push()`;
 - the cost of a clone (socha's GameState cannot be copied from Python: n/a).
 
 The machine is shared and noisy, so every figure is the median of several rounds, and the
