@@ -141,30 +141,42 @@ async def play_demo_match(port: int, password: str, seed: int, console: Console,
 
 async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool) -> None:
     from server.runtime import GauntletServer
+    from server.store import Store
 
     console = Console()
     animate = animate and console.is_terminal
     stop = stop_event()
-    async with GauntletServer(config) as server:
-        port = server.tcp_port
-        console.print(f"Gauntlet is serving the Software-Challenge protocol on 127.0.0.1:{port}.")
-        console.print("Demo match: bundled [bold]greedy[/] (team ONE) against "
-                      "[bold]random[/] (team TWO), watched as an observer.\n")
-        password = server.config.resolve_admin_password()
-        state, result = await play_demo_match(port, password, seed, console, animate)
-        console.print()
-        console.print(score_table(state))
-        if result.winner is not None:
-            console.print(result.winner.reason)
-        if once:
-            return
-        console.print(
-            f"\nThe server keeps running. Connect your bot, e.g.\n"
-            f"  gauntlet bot blokus-greedy -h 127.0.0.1 -p {port}   (twice, or with your own)\n"
-            f"  gauntlet play blokus random greedy --games 20 --port {port}\n"
-            f"Ctrl-C stops it."
-        )
-        await stop.wait()
+    # A demo that keeps serving is the real server: matches stored, API and viewer up. A
+    # single demo match (`--once`) stays in memory and needs no HTTP port.
+    store = None if once else Store(config.db_url or DEFAULTS.database_url)
+    try:
+        async with GauntletServer(config, store=store) as server:
+            port = server.tcp_port
+            console.print(
+                f"Gauntlet is serving the Software-Challenge protocol on 127.0.0.1:{port}.")
+            if not once:
+                console.print(f"Watch the matches at [bold]http://127.0.0.1:{server.http_port}/[/]"
+                              " (HTTP API under /api, its docs at /docs).")
+            console.print("Demo match: bundled [bold]greedy[/] (team ONE) against "
+                          "[bold]random[/] (team TWO), watched as an observer.\n")
+            password = server.config.resolve_admin_password()
+            state, result = await play_demo_match(port, password, seed, console, animate)
+            console.print()
+            console.print(score_table(state))
+            if result.winner is not None:
+                console.print(result.winner.reason)
+            if once:
+                return
+            console.print(
+                f"\nThe server keeps running. Connect your bot, e.g.\n"
+                f"  gauntlet bot blokus-greedy -h 127.0.0.1 -p {port}   (twice, or with your own)\n"
+                f"  gauntlet play blokus random greedy --games 20 --port {port}\n"
+                f"Ctrl-C stops it."
+            )
+            await stop.wait()
+    finally:
+        if store is not None:
+            store.close()
 
 
 # The demo's own clients connect to the loopback address, so that is where it listens.
@@ -177,6 +189,9 @@ def demo(
     tcp_port: Annotated[int, typer.Option(
         "--tcp-port", help=env_help("tcp_port", "TCP port for bots (0 = any free)."))]
     = DEFAULTS.tcp_port,
+    http_port: Annotated[int, typer.Option(
+        "--http-port", help=env_help("http_port", "HTTP API and viewer port (0 = any free)."))]
+    = DEFAULTS.http_port,
     seed: Annotated[int, typer.Option(help="Seed of the start piece and of the bots.")] = 1,
     once: Annotated[bool, typer.Option("--once", help="Stop after the demo match.")] = False,
     animate: Annotated[bool, typer.Option(help="Redraw the board after every move.")] = True,
@@ -190,6 +205,8 @@ def demo(
     overrides: dict[str, object] = {"host": DEMO_HOST, "seed": seed}
     if once:
         overrides["admin_password"] = secrets.token_urlsafe(18)
+    else:
+        overrides["http_port"] = settings.http_port
     config = ServerConfig.from_settings(settings, **overrides)
     run_server(_demo(config, seed, once, animate), DEMO_HOST, config.tcp_port,
                hint=" (try --tcp-port 0)")
