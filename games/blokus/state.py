@@ -677,14 +677,18 @@ class State:
 
         A bad move corrupts the state; use `apply()` for anything from outside.
         """
-        color = self._turn % 4
+        turn = self._turn
+        color = turn % 4
+        boards = self._boards
+        undeployed = self._undeployed
+        valid = self._valid
         record = (
-            self._turn,
-            self._valid,
+            turn,
+            valid,
             self._last_move,
             color,
-            self._boards[color],
-            self._undeployed[color],
+            boards[color],
+            undeployed[color],
             self._mono[color],
             self._occupied,
         )
@@ -692,16 +696,26 @@ class State:
         self._gen = None
         self._version += 1
         if isinstance(move, SetMove):
-            mask = move._board_mask()
-            self._boards[color] |= mask
+            mask: int = move[6]
+            boards[color] |= mask
             self._occupied |= mask
-            bits = self._undeployed[color] & ~(1 << SHAPE_INDEX[move.kind])
-            self._undeployed[color] = bits
+            kind = move[1]
+            bits = undeployed[color] & ~(1 << SHAPE_INDEX[kind])
+            undeployed[color] = bits
             if not bits:
-                self._mono[color] = move.kind == "MONO"
-        self._advance()
+                self._mono[color] = kind == "MONO"
         self._last_move = move
-        self._remove_invalid_colors()
+        # `_advance()` and the first round of `_remove_invalid_colors()`, inlined: this
+        # runs once per move of every search.
+        if not valid:
+            return
+        turn += 1
+        while not valid >> (turn % 4) & 1:
+            turn += 1
+        self._turn = turn
+        if not self._has_placement(turn % 4):
+            self._remove_active_color()
+            self._remove_invalid_colors()
 
     def pop(self) -> Move:
         """Undo the last `push()`/`apply()` and return its move (IndexError if none)."""
