@@ -11,8 +11,14 @@ else lives here, once, for the Software-Challenge and Kettle sessions alike:
   their bytes are written (the room starts the decision's clock then);
 - as an `ObserverLink`, `offer_room_event` only queues (the outbox, drained by the
   session's own writer task): a slow observer never slows a match, a full queue drops it;
-- `_write` encodes, writes and drains under one lock with a timeout: a client that stops
-  reading is disconnected instead of holding the room.
+- `_write` encodes and writes under one lock; only when the transport really buffered
+  bytes (the client reads slower than we write) does it drain, with a timeout: a client
+  that stops reading is disconnected instead of holding the room. The common case costs
+  no timer and no await;
+- a player's news (`StateChanged`: a memento, a history block) are held back ("corked")
+  and go out in the same write as what follows them in the same loop turn (normally the
+  decision request to the player on move), or at the end of that turn: one send instead
+  of two, the bytes on the wire unchanged.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from protocols.base import LocalProtocolError
 from server.net.ratelimit import MessageRate
-from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed
+from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed, StateChanged
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +74,8 @@ class Session(abc.ABC, Generic[Out]):
         self._closed = False
         self._goodbye_done = False
         self._rate = MessageRate(*message_rate)
+        # Encoded news waiting for the next write or the end of this loop turn (see above).
+        self._corked: list[bytes] = []
 
     # ------------------------------------------------------------------ protocol hooks
     @abc.abstractmethod
@@ -120,10 +128,76 @@ class Session(abc.ABC, Generic[Out]):
         """PlayerLink: write the event's messages now; the time they were written."""
         if isinstance(entry.event, RoomClosed):
             self.player_rooms.pop(room.id, None)
+        if isinstance(entry.event, StateChanged):
+            return self._cork(room, entry, seat)
         written: float | None = None
         for message, key in self._room_messages(room, entry, seat):
             written = await self._write(message, key)
         return written
+
+    def _cork(self, room: Room, entry: Entry, seat: int) -> float | None:
+        """Encode news now (in log order), write them with the next write or at the end of
+        this loop turn, whichever comes first."""
+        if self._closed or self.writer.is_closing():
+            return None
+        try:
+            encoded = [self._encode(message, key)
+                       for message, key in self._room_messages(room, entry, seat)]
+        except LocalProtocolError as exc:
+            log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
+            self._abort()
+            return None
+        if encoded:
+            if not self._corked:
+                asyncio.get_running_loop().call_soon(self._uncork)
+            self._corked.extend(encoded)
+        return time.monotonic()
+
+    def _uncork(self) -> None:
+        """End of the loop turn: write what is still corked (without waiting)."""
+        if not self._corked:
+            return
+        if self._write_lock.locked():
+            # A write is waiting for the socket; a queued writer appends after it.
+            asyncio.get_running_loop().create_task(self._write_corked())
+            return
+        self._send_now(b"")
+
+    async def _write_corked(self) -> None:
+        async with self._write_lock:
+            if self._corked and not self._closed:
+                try:
+                    await self._send(b"")
+                except (ConnectionError, OSError, TimeoutError) as exc:
+                    log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
+                    self._abort()
+
+    def _send_now(self, data: bytes) -> None:
+        """Write `data` after whatever is corked, without waiting."""
+        if self._corked:
+            data = b"".join((*self._corked, data))
+            self._corked.clear()
+        if self._closed or self.writer.is_closing():
+            return
+        try:
+            self.writer.write(data)
+        except (ConnectionError, OSError) as exc:
+            log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
+            self._abort()
+
+    async def _send(self, data: bytes, timeout: float | None = None) -> None:
+        """Write `data` (after what is corked); wait only if the transport buffered bytes.
+
+        Raises what writing raises (the caller decides what failing means).
+        """
+        if self._corked:
+            data = b"".join((*self._corked, data))
+            self._corked.clear()
+        writer = self.writer
+        writer.write(data)
+        if writer.transport.get_write_buffer_size():
+            async with asyncio.timeout(self._write_timeout if timeout is None else timeout):
+                await writer.drain()
 
     def offer_room_event(self, room: Room, entry: Entry) -> bool:
         """ObserverLink: queue the event's messages; False (drop me) when the queue is full."""
@@ -158,10 +232,7 @@ class Session(abc.ABC, Generic[Out]):
             if self._closed:  # closed while we waited for the lock
                 return None
             try:
-                data = self._encode(message, key)
-                async with asyncio.timeout(self._write_timeout):
-                    self.writer.write(data)
-                    await self.writer.drain()
+                await self._send(self._encode(message, key))
             except (ConnectionError, OSError, TimeoutError, LocalProtocolError) as exc:
                 log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
                 self._abort()
@@ -178,10 +249,8 @@ class Session(abc.ABC, Generic[Out]):
             self._goodbye_done = True
             with contextlib.suppress(ConnectionError, OSError, TimeoutError, LocalProtocolError):
                 data = self._goodbye_bytes(server_initiated)
-                if data:
-                    async with asyncio.timeout(min(self._write_timeout, 5.0)):
-                        self.writer.write(data)
-                        await self.writer.drain()
+                if data or self._corked:
+                    await self._send(data, min(self._write_timeout, 5.0))
 
     async def _drain_outbox(self) -> None:
         while True:
