@@ -5,6 +5,11 @@ get the same one. Keys name what the recipient may see, (room id, log sequence n
 audience): audience None is the public view, a seat number a view of that seat's own, so a
 body is shared only between recipients of the same view. The body comes from the codec's
 `server_message_body`; each connection frames it with its own `send_body`.
+
+A body is needed only while its entry is being delivered: both players encode it in the
+same `Room._emit`, observers when their outbox reaches it (usually within the same loop
+turn or the next few). Older bodies are never asked for again, so the LRU stays small: a
+miss only costs encoding once more.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from protocols.sc.connection import server_message_body
 class SharedEncodings:
     """A small LRU of encoded message bodies keyed by (room id, log sequence number, audience)."""
 
-    def __init__(self, size: int = 1024) -> None:
+    def __init__(self, size: int = 64) -> None:
         self._size = size
         self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
 
