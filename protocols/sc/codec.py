@@ -9,11 +9,12 @@ missing ``rotation``/``isFlipped`` means NONE/false; the move class may be an al
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from lxml import etree
 
-from games.blokus import SetMove, SkipMove
+from games.blokus import COLORS, ROTATIONS, SHAPES, SetMove, SkipMove
 from protocols.base import ProtocolError
 from protocols.sc import blokus
 from protocols.sc.blokus import children, element_text, parse_bool, parse_int, require
@@ -235,6 +236,47 @@ def _decode_room_packet(element: etree._Element) -> ClientMessage:
         xml = render(node_from_element(data))
         return RoomPacket(room_id, UnknownData(class_name, xml))
     raise ProtocolError(f"unknown data class {class_name[:60]!r}")
+
+
+# The standard SetMove, as our bot kit, socha and the official clients write it (any XML
+# whitespace between the tags, attributes in this order, plain values): parsed without
+# lxml. Anything else, however slightly different, takes the full path below.
+_XML_SPACE = rb"[ \t\r\n]*"
+_STANDARD_SET_MOVE = re.compile(
+    rb'<room roomId="([A-Za-z0-9_.:-]*)">' + _XML_SPACE
+    + rb'<data class="sc\.plugin2027\.SetMove">' + _XML_SPACE
+    + rb'<piece color="([A-Z]+)" kind="([A-Z_]+)" rotation="([A-Z_]+)" isFlipped="(true|false)">'
+    + _XML_SPACE + rb'<position x="(0|[1-9][0-9]?)" y="(0|[1-9][0-9]?)"/>' + _XML_SPACE
+    + rb"</piece>" + _XML_SPACE + rb"</data>" + _XML_SPACE + rb"</room>"
+)
+_COLOR_NAMES = {name.encode(): name for name in COLORS}
+_SHAPE_NAMES = {name.encode(): name for name in SHAPES}
+_ROTATION_NAMES = {name.encode(): name for name in ROTATIONS}
+
+
+def decode_standard_move(data: bytes) -> ClientMessage | None:
+    """The room packet of a standard SetMove without lxml; None: use `decode_client`.
+
+    >>> decode_standard_move(b'<room roomId="r"><data class="sc.plugin2027.SetMove">'
+    ...     b'<piece color="RED" kind="MONO" rotation="NONE" isFlipped="false">'
+    ...     b'<position x="3" y="0"/></piece></data></room>')
+    RoomPacket(room_id='r', data=SetMove('RED', 'MONO', rotation='NONE', flipped=False, x=3, y=0))
+    """
+    match = _STANDARD_SET_MOVE.fullmatch(data)
+    if match is None:
+        return None
+    room_id, color, kind, rotation, flipped, x, y = match.groups()
+    color_name = _COLOR_NAMES.get(color)
+    shape = _SHAPE_NAMES.get(kind)
+    rotation_name = _ROTATION_NAMES.get(rotation)
+    if color_name is None or shape is None or rotation_name is None:
+        return None  # the full path says what is wrong
+    try:
+        move = SetMove(color_name, shape, rotation=rotation_name, flipped=flipped == b"true",
+                       x=int(x), y=int(y))
+    except (TypeError, ValueError):
+        return None
+    return RoomPacket(room_id.decode("ascii"), move)
 
 
 def _single_data(element: etree._Element) -> etree._Element:
