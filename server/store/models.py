@@ -212,3 +212,102 @@ class Result(StoreModel, table=True):
     reason: str = Field(sa_type=sa.String(200))
     scores: Any = Field(default_factory=dict, sa_type=sa.JSON)
     committed: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+# --- the ladder ---------------------------------------------------------------------------
+# Its whole state lives here, so that a killed server resumes where it stopped: which games
+# run (`ladder_games`), the legs still to play (`ladder_pairings`), each bot's rating
+# (`ladder_ratings`) and every rating change, keyed by the match it came from
+# (`ladder_rating_history`: a match is rated once, whatever crashes in between).
+
+
+class PairingStatus(enum.StrEnum):
+    """A leg of a pairing: queued, being played (its match id set), or done."""
+
+    QUEUED = "queued"
+    PLAYING = "playing"
+    DONE = "done"
+    DROPPED = "dropped"
+
+
+class LadderGame(StoreModel, table=True):
+    """One game's ladder: running or not (the flag survives restarts)."""
+
+    __tablename__ = "ladder_games"
+
+    game: str = Field(primary_key=True, sa_type=sa.String(32))
+    running: bool = Field(default=False)
+    updated: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class LadderPairing(StoreModel, table=True):
+    """One leg to play: bot_a in seat 0, bot_b in seat 1; both legs of a round share a seed."""
+
+    __tablename__ = "ladder_pairings"
+    __table_args__ = (
+        sa.CheckConstraint(_one_of("status", PairingStatus), name="status"),
+        sa.Index(None, "game", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(sa_type=sa.String(32))
+    round: int = Field(default=0)
+    leg: int = Field(default=0)
+    bot_a: int = Field(sa_column_args=[sa.ForeignKey("bots.id", ondelete="CASCADE")])
+    bot_b: int = Field(sa_column_args=[sa.ForeignKey("bots.id", ondelete="CASCADE")])
+    seed: int = Field(sa_type=sa.BigInteger)
+    status: str = Field(default=PairingStatus.QUEUED.value, sa_type=sa.String(16))
+    # The match of the latest attempt (an aborted attempt is replayed under a new match).
+    match_id: str | None = Field(default=None, sa_type=sa.String(36))
+    attempts: int = Field(default=0)
+    created: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class LadderRating(StoreModel, table=True):
+    """A bot's current rating (openskill mu and sigma) and its ladder record."""
+
+    __tablename__ = "ladder_ratings"
+
+    bot_id: int = Field(
+        sa_column_args=[sa.ForeignKey("bots.id", ondelete="CASCADE")],
+        primary_key=True, sa_column_kwargs={"autoincrement": False},
+    )
+    game: str = Field(sa_type=sa.String(32), index=True)
+    mu: float
+    sigma: float
+    games: int = Field(default=0)
+    wins: int = Field(default=0)
+    draws: int = Field(default=0)
+    losses: int = Field(default=0)
+    # Failure category -> count (the launcher's and the room's categories).
+    failures: dict[str, int] = Field(default_factory=dict, sa_type=sa.JSON)
+    updated: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class LadderRatingChange(StoreModel, table=True):
+    """One bot's rating change from one match: (match_id, bot_id) is the idempotency key."""
+
+    __tablename__ = "ladder_rating_history"
+    __table_args__ = (
+        sa.CheckConstraint(_one_of("outcome", Outcome), name="outcome"),
+        sa.CheckConstraint(_one_of("failure", FailureCategory, nullable=True), name="failure"),
+        sa.Index(None, "game", "at"),
+    )
+
+    match_id: str = Field(
+        sa_column_args=[sa.ForeignKey("matches.id", ondelete="CASCADE")],
+        primary_key=True, sa_type=sa.String(36),
+    )
+    bot_id: int = Field(
+        sa_column_args=[sa.ForeignKey("bots.id", ondelete="CASCADE")],
+        primary_key=True, sa_column_kwargs={"autoincrement": False},
+    )
+    game: str = Field(sa_type=sa.String(32))
+    opponent_id: int | None = Field(default=None)
+    outcome: str = Field(sa_type=sa.String(8))
+    failure: str | None = Field(default=None, sa_type=sa.String(32))
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -46,12 +46,12 @@ def test_an_empty_database_differs_from_the_models(db_url: str) -> None:
     assert added == set(metadata.tables)
 
 
-def test_a_single_initial_revision() -> None:
+def test_the_initial_revision_stays_first() -> None:
     script = migrate.alembic_config()
     from alembic.script import ScriptDirectory
 
     revisions = list(ScriptDirectory.from_config(script).walk_revisions())
-    assert [r.revision for r in revisions] == ["0001"]
+    assert [r.revision for r in revisions][-1] == "0001"  # the initial revision stays first
 
 
 def test_upgrade_creates_the_sqlite_folder(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "9001"
-down_revision = "0001"
+down_revision = "{head}"
 branch_labels = None
 depends_on = None
 
@@ -124,7 +124,8 @@ def downgrade() -> None:
 def _later_revision(folder: Path, extra: str = "") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "9001_later.py").write_text(
-        textwrap.dedent(LATER_REVISION).replace("{extra}", extra), encoding="utf-8")
+        textwrap.dedent(LATER_REVISION).replace("{extra}", extra)
+        .replace("{head}", migrate.head_revision() or ""), encoding="utf-8")
     return folder
 
 
@@ -137,7 +138,7 @@ def _snapshot(store: Store, ids: tuple[str, ...]) -> dict[str, object]:
 
 
 def test_upgrading_keeps_the_data(db_url: str, tmp_path: Path) -> None:
-    migrate.upgrade(db_url, "0001")
+    migrate.upgrade(db_url)
     store = Store(db_url)
     try:
         ids = _fill(store)
@@ -174,14 +175,15 @@ def _downgrade(url: str, later: Path) -> None:
     try:
         with engine.connect() as connection:
             command.downgrade(migrate.alembic_config(connection=connection,
-                                                     extra_versions=[later]), "0001")
+                                                     extra_versions=[later]),
+                               migrate.head_revision() or "")
     finally:
         engine.dispose()
 
 
 def test_a_failing_upgrade_changes_nothing(db_url: str, tmp_path: Path) -> None:
     """The whole upgrade is one transaction, on SQLite too: no half-migrated schema."""
-    migrate.upgrade(db_url, "0001")
+    migrate.upgrade(db_url)
     store = Store(db_url)
     try:
         ids = _fill(store)
@@ -190,7 +192,7 @@ def test_a_failing_upgrade_changes_nothing(db_url: str, tmp_path: Path) -> None:
                                 extra='raise RuntimeError("migration bug")')
         with pytest.raises(RuntimeError, match="migration bug"):
             migrate.upgrade(db_url, extra_versions=[later])
-        assert migrate.current_revision(db_url) == "0001"
+        assert migrate.current_revision(db_url) == migrate.head_revision()
         assert schema_differences(db_url) == []
         assert _snapshot(store, ids) == before
     finally:
