@@ -40,3 +40,18 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .ruff_cache
+
+# `make fuzz`: coverage-guided atheris runs of the codecs, FUZZ_SECONDS each (FUZZ_TARGETS
+# picks some: sc_server kettle_server kettle_decoder blokus_move hearth_options). Without
+# atheris (no wheel for this machine) the same targets run as long hypothesis searches.
+.PHONY: fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_STAMP := $(VENV)/.installed-fuzz
+$(FUZZ_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,fuzz]' \
+		|| echo "make fuzz: atheris did not install; the hypothesis fallback will run" >&2
+	@touch $@
+
+fuzz: $(FUZZ_STAMP)
+	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
