@@ -47,6 +47,16 @@ def render_state(state: blokus.State) -> dict[str, Any]:
     }
 
 
+def meta() -> dict[str, Any]:
+    return {
+        "size": SIZE,
+        "colors": list(blokus.COLORS),
+        "teams": {t: [c for c in blokus.COLORS if blokus.team_of(c) == t]
+                  for t in blokus.TEAMS},
+        "shapes": {name: [list(cell) for cell in cells] for name, cells in CANONICAL.items()},
+    }
+
+
 class BlokusRenderer:
     hidden_information = False
     from_entries = True
@@ -55,13 +65,7 @@ class BlokusRenderer:
         self.game = game
 
     def meta(self) -> dict[str, Any]:
-        return {
-            "size": SIZE,
-            "colors": list(blokus.COLORS),
-            "teams": {t: [c for c in blokus.COLORS if blokus.team_of(c) == t]
-                      for t in blokus.TEAMS},
-            "shapes": {name: [list(cell) for cell in cells] for name, cells in CANONICAL.items()},
-        }
+        return meta()
 
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         if entry is not None and isinstance(entry.event, StateChanged):

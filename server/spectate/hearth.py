@@ -37,6 +37,10 @@ def card_info(card_id: str) -> dict[str, Any]:
     return {"card": card_id, "name": card.name, "text": card.text}
 
 
+def meta(names: list[str]) -> dict[str, Any]:
+    return {"players": list(names)}
+
+
 class HearthRenderer:
     hidden_information = True
     from_entries = False
@@ -49,7 +53,7 @@ class HearthRenderer:
         self._turn = 0
 
     def meta(self) -> dict[str, Any]:
-        return {"players": list(self.names)}
+        return meta(self.names)
 
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         if not full:

@@ -14,26 +14,25 @@ Sequence numbers are the room log's: a spectator that got frame `n` reconnects w
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from server.rooms import Lobby, LobbyError, Room
 from server.rooms.events import (
     Entry,
     GameOver,
-    MoveRejected,
     PauseChanged,
     RoomClosed,
     StateChanged,
 )
-from server.spectate.render import Renderer, renderer_for, result_json
+from server.spectate.frames import Frame, frame_of, frames_for, names_of
+from server.spectate.render import Renderer, dumps
 
 log = logging.getLogger(__name__)
 
@@ -46,33 +45,12 @@ MATCH_OVER = 1000
 GOING_AWAY = 1001
 
 
-def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
-
-
 @dataclass(frozen=True)
 class Close:
     """The end of a spectator's stream: a WebSocket close code and reason."""
 
     code: int
     reason: str
-
-
-@dataclass
-class Frame:
-    """One rendered observer entry; `full` None: the same for every spectator."""
-
-    seq: int
-    neutral: dict[str, Any]
-    full: dict[str, Any] | None = None
-    _texts: dict[bool, str] = field(default_factory=dict)
-
-    def text(self, full: bool) -> str:
-        full = full and self.full is not None
-        found = self._texts.get(full)
-        if found is None:
-            found = self._texts[full] = _dumps(self.full if full and self.full else self.neutral)
-        return found
 
 
 class Watcher:
@@ -128,7 +106,7 @@ class MatchFeed:
         self.id = room.id
         self.game = room.game_type
         self.created = room.created_at
-        self.renderer: Renderer = renderer_for(room.game, self.names())
+        self.renderer: Renderer = frames_for(room).renderer
         self.frames: list[Frame] = []
         self.seqs: list[int] = []
         self.first_seq = 0  # frames before this one were never rendered (late subscription)
@@ -142,7 +120,7 @@ class MatchFeed:
 
     # ------------------------------------------------------------------ what it is
     def names(self) -> list[str]:
-        return [slot.display_name or f"seat {i + 1}" for i, slot in enumerate(self.room.slots)]
+        return names_of(self.room)
 
     @property
     def live(self) -> bool:
@@ -169,42 +147,28 @@ class MatchFeed:
         return True
 
     def _render(self, entry: Entry) -> Frame | None:
-        event = entry.event
-        head: dict[str, Any] = {"type": "event", "seq": entry.seq}
-        renderer = self.renderer
-        match event:
+        """The entry's frame (rendered once for every outlet), and what it changes here."""
+        frame = frame_of(self.room, entry)
+        if frame is None:
+            return None
+        match entry.event:
             case StateChanged():
-                # The neutral state first: a renderer reads its news once per entry there.
-                neutral = renderer.state(entry, False)
-                full = renderer.state(entry, True) if renderer.hidden_information else None
-                self._state = (neutral, full)
+                state = frame.full["state"] if frame.full is not None else None
+                self._state = (frame.neutral["state"], state)
                 if self.status == "waiting":
                     self.status = "paused" if self.paused else "running"
                     self.hub.lobby_event("started", self)
-                return Frame(entry.seq, {**head, "kind": "state", "state": neutral},
-                             None if full is None else {**head, "kind": "state", "state": full})
             case PauseChanged(paused=paused):
                 self.paused = paused
                 if self.status in ("running", "paused"):
                     self.status = "paused" if paused else "running"
-                return Frame(entry.seq, {**head, "kind": "pause", "paused": paused})
-            case MoveRejected():
-                return Frame(entry.seq, {**head, "kind": "rejected", "seat": event.seat,
-                                         "name": event.mistake_name, "text": event.mistake_text,
-                                         "final": event.final})
-            case GameOver(result=result):
-                # Over: every spectator may see everything now (both hands).
-                final = renderer.state(entry, True)
-                self._state = (final, None)
-                self.result = result_json(result, self.names())
+            case GameOver():
+                self._state = (frame.neutral["state"], None)
+                self.result = frame.neutral["result"]
                 self.status = "finished"
                 self.finished_at = time.time()
                 self.hub.lobby_event("finished", self)
-                return Frame(entry.seq, {**head, "kind": "result", "result": self.result,
-                                         "state": final})
-            case RoomClosed():
-                return Frame(entry.seq, {**head, "kind": "closed"})
-        return None
+        return frame
 
     def _publish(self, frame: Frame) -> None:
         self.frames.append(frame)
@@ -243,11 +207,11 @@ class MatchFeed:
         `since` on) and its watcher, registered for what comes next, with nothing between."""
         full = full or self.status == "finished"
         watcher = Watcher(full, size)
-        first: list[str | Close] = [_dumps({
+        first: list[str | Close] = [dumps({
             "type": "hello", "match": self.info(), "meta": self.renderer.meta(), "full": full,
         })]
         if since is None or since < self.first_seq:
-            first.append(_dumps(self.snapshot(full)))
+            first.append(dumps(self.snapshot(full)))
             watcher.next_seq = (self.seqs[-1] + 1) if self.seqs else 0
         else:
             start = bisect_left(self.seqs, since)
@@ -283,7 +247,7 @@ class LobbyFeed:
 
     def publish(self, event: str, info: dict[str, Any]) -> None:
         self._seq += 1
-        text = _dumps({"type": "match", "event": event, "seq": self._seq, "match": info})
+        text = dumps({"type": "match", "event": event, "seq": self._seq, "match": info})
         for watcher in list(self.watchers):
             watcher.offer(self._seq, text)
 
@@ -364,7 +328,7 @@ class SpectateHub:
     def attach_lobby(self) -> tuple[Watcher, list[str | Close]]:
         watcher = Watcher(False, self.queue_size)
         self.lobby_feed.watchers.add(watcher)
-        return watcher, [_dumps({"type": "matches", "seq": self.lobby_feed._seq,
+        return watcher, [dumps({"type": "matches", "seq": self.lobby_feed._seq,
                                  "matches": self.matches()})]
 
     def detach_lobby(self, watcher: Watcher) -> None:

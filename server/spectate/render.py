@@ -11,6 +11,7 @@ without hidden information return the same dict for both.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 from server.rooms.events import Entry
@@ -28,6 +29,11 @@ class Renderer(Protocol):
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         """The state after `entry` (None: the room's current state, nothing logged yet)."""
         ...
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as the text a spectator receives (compact JSON)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 def result_json(result: MatchResult, names: list[str]) -> dict[str, Any]:
@@ -56,6 +62,17 @@ class _Fallback:
 
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         return {"over": bool(self.game.is_over)}
+
+
+def meta_for(game_type: str, names: list[str]) -> dict[str, Any]:
+    """What `meta()` says for a game, without a game (a match read back from the store)."""
+    from server.spectate import blokus, hearth
+
+    if game_type == blokus.GAME_TYPE:
+        return blokus.meta()
+    if game_type == hearth.GAME_TYPE:
+        return hearth.meta(names)
+    return {}
 
 
 def renderer_for(game: Any, names: list[str]) -> Renderer:
