@@ -9,17 +9,19 @@ from fastapi.staticfiles import StaticFiles
 
 from server.rooms import Lobby
 from server.spectate.hub import SpectateHub
+from server.store import Store
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 
 def install(app: FastAPI, lobby: Lobby, *, admin_token: str = "",
-            web_dir: Path = WEB_DIR) -> SpectateHub:
+            web_dir: Path = WEB_DIR, store: Store | None = None) -> SpectateHub:
     """Add `/ws/...` and the static viewer to `app` (call after the other routers: the
-    viewer is mounted at `/` and takes whatever they leave)."""
+    viewer is mounted at `/` and takes whatever they leave). `store`: stored matches are
+    listed and replayed from it (None: the API context's store, if there is one)."""
     from server.api import ws
 
-    hub = SpectateHub(lobby, admin_token=admin_token)
+    hub = SpectateHub(lobby, admin_token=admin_token, store=store)
     hub.hook()
     app.state.spectate = hub
     app.include_router(ws.router)
@@ -29,8 +31,9 @@ def install(app: FastAPI, lobby: Lobby, *, admin_token: str = "",
     return hub
 
 
-def create_spectate_app(lobby: Lobby, *, admin_token: str = "") -> FastAPI:
+def create_spectate_app(lobby: Lobby, *, admin_token: str = "",
+                        store: Store | None = None) -> FastAPI:
     """A minimal app with spectating only (tests; servers without the REST API)."""
     app = FastAPI(title="Gauntlet spectators")
-    install(app, lobby, admin_token=admin_token)
+    install(app, lobby, admin_token=admin_token, store=store)
     return app

@@ -33,13 +33,14 @@ from server.rooms.events import (
 )
 from server.spectate.frames import Frame, frame_of, frames_for, names_of
 from server.spectate.render import Renderer, dumps
+from server.store import Store
 
 log = logging.getLogger(__name__)
 
 QUEUE_SIZE = 256
 """Frames a spectator may lag behind before it is dropped."""
 RETAIN_FINISHED = 200
-"""Finished matches whose frames stay in memory (older ones: the store)."""
+"""Finished matches whose frames stay in memory (older ones: the store, `stored.py`)."""
 TOO_SLOW = 4008
 MATCH_OVER = 1000
 GOING_AWAY = 1001
@@ -256,7 +257,7 @@ class SpectateHub:
     """Feeds per match, the lobby feed, the admin check. One per server (see `install`)."""
 
     def __init__(self, lobby: Lobby, *, admin_token: str = "", queue_size: int = QUEUE_SIZE,
-                 retain: int = RETAIN_FINISHED) -> None:
+                 retain: int = RETAIN_FINISHED, store: Store | None = None) -> None:
         self.lobby = lobby
         self.admin_token = admin_token
         self.queue_size = queue_size
@@ -264,6 +265,7 @@ class SpectateHub:
         self.feeds: dict[str, MatchFeed] = {}  # live matches
         self.finished: OrderedDict[str, MatchFeed] = OrderedDict()
         self.lobby_feed = LobbyFeed()
+        self.store: Store | None = store  # stored matches (None: the memory only)
         self._previous_hook: Callable[[Room], None] | None = None
         self._hooked = False
 
@@ -325,11 +327,22 @@ class SpectateHub:
         done = list(reversed(self.finished.values()))
         return [f.info() for f in live + done]
 
-    def attach_lobby(self) -> tuple[Watcher, list[str | Close]]:
+    def attach_lobby(self, stored: dict[str, Any] | None = None
+                     ) -> tuple[Watcher, list[str | Close]]:
+        """A new spectator of the match list. `stored`: a page of the stored matches
+        (`stored.stored_page`); those the hub holds are listed once, from memory."""
         watcher = Watcher(False, self.queue_size)
         self.lobby_feed.watchers.add(watcher)
-        return watcher, [dumps({"type": "matches", "seq": self.lobby_feed._seq,
-                                 "matches": self.matches()})]
+        message: dict[str, Any] = {"type": "matches", "seq": self.lobby_feed._seq,
+                                   "matches": self.matches()}
+        if stored is not None:
+            message["matches"] += self.unknown(stored["matches"])
+            message["stored"] = {k: stored[k] for k in ("offset", "limit", "total")}
+        return watcher, [dumps(message)]
+
+    def unknown(self, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The stored matches' infos of those the hub does not hold."""
+        return [i for i in infos if i["id"] not in self.feeds and i["id"] not in self.finished]
 
     def detach_lobby(self, watcher: Watcher) -> None:
         self.lobby_feed.watchers.discard(watcher)
