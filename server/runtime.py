@@ -18,6 +18,7 @@ from types import TracebackType
 
 from server.config import ServerConfig
 from server.games.registry import GameRegistry
+from server.ladder import Ladder, LadderOptions
 from server.matches import MatchService
 from server.net.listener import TcpListener
 from server.rooms import Clocks, Lobby, MatchResult, Room, ServerStats
@@ -38,12 +39,14 @@ class GauntletServer:
 
     def __init__(self, config: ServerConfig | None = None,
                  games: GameRegistry | None = None, *, store: Store | None = None,
-                 http_port: int | None = None, admin_token: str | None = None) -> None:
+                 http_port: int | None = None, admin_token: str | None = None,
+                 ladder: LadderOptions | None = None) -> None:
         """`store`: record every match there (None: nothing is stored, unless the HTTP API
         is on, which then gets an in-memory SQLite store). `http_port`: serve the HTTP API
         on it (None: no HTTP; 0: any free port). `admin_token`: the API's bearer token
         (None: `<data_dir>/admin-token`, generated on the first start). Both default to the
-        config's."""
+        config's. `ladder`: how the ladder plays (it runs whenever there is a store; which
+        games it plays is stored, see server/ladder)."""
         self.config = config or ServerConfig()
         if http_port is None:
             http_port = self.config.http_port
@@ -77,6 +80,8 @@ class GauntletServer:
         self.matches = MatchService(self.lobby, self.store, None, host=self.config.host,
                                     port=lambda: self.tcp_port, data_dir=self.config.data_dir)
         self.lobby.on_room_created = self.matches.room_created
+        self.ladder: Ladder | None = (Ladder(self.matches, self.store, self.games, ladder)
+                                      if self.store is not None else None)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -122,7 +127,8 @@ class GauntletServer:
         def tcp_port() -> int | None:
             return self._listener.bound_port if self._listener is not None else None
 
-        app = create_app(ApiContext(self.store, self.matches, self.games, token, tcp_port))
+        app = create_app(ApiContext(self.store, self.matches, self.games, token, tcp_port,
+                                    self.ladder))
         http = HttpServer(app, self.config.host, port)
         await http.start()
         self._http = http
@@ -141,6 +147,8 @@ class GauntletServer:
         await self._listener.start()
         if self.http_port_requested is not None:
             await self._start_http(self.http_port_requested)
+        if self.ladder is not None:
+            await self.ladder.start()
 
     async def close(self) -> None:
         """Stop accepting, end every match, say goodbye to every client, wait for all tasks,
@@ -154,6 +162,8 @@ class GauntletServer:
             if hub is not None:
                 hub.close()
             await http.stop()
+        if self.ladder is not None:
+            await self.ladder.close()  # its live legs are replayed on the next start
         listener, self._listener = self._listener, None
         if listener is not None:
             listener.stop_accepting()

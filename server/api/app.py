@@ -10,8 +10,10 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from server.api import ladder
 from server.api.routes import bots, games, health, matches
 from server.games.registry import GameRegistry
+from server.ladder import Ladder
 from server.matches import MatchError, MatchService
 from server.spectate import install as install_spectate
 from server.store import Conflict, NotFound, Store, StoreError
@@ -28,6 +30,7 @@ class ApiContext:
     games: GameRegistry
     admin_token: str
     tcp_port: Callable[[], int | None]
+    ladder: Ladder | None = None
 
 
 def create_app(context: ApiContext) -> FastAPI:
@@ -40,7 +43,7 @@ def create_app(context: ApiContext) -> FastAPI:
         openapi_url="/openapi.json",
     )
     app.state.gauntlet = context
-    for module in (health, games, matches, bots):
+    for module in (health, games, matches, bots, ladder):
         app.include_router(module.router, prefix="/api")
     # Spectators: /ws/matches/{id}, /ws/lobby, and the viewer at / (mounted last).
     install_spectate(app, context.service.lobby, admin_token=context.admin_token)

@@ -1,0 +1,97 @@
+"""The ladder over HTTP: standings, crosstable, start and stop per game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+
+from server.api.deps import Admin, ContextDep
+from server.api.ladder_schemas import (
+    CrossCellOut,
+    CrossRowOut,
+    CrosstableOut,
+    LadderOut,
+    StandingOut,
+)
+from server.api.schemas import ErrorOut
+from server.ladder import Ladder
+from server.matches import MatchError
+
+router = APIRouter(prefix="/ladder", tags=["ladder"])
+
+Game = Annotated[str, Path(min_length=1, max_length=32, examples=["swc_2027_blokus"])]
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorOut, "description": "No ladder for this game"},
+    503: {"model": ErrorOut, "description": "This server runs without a store"}}
+
+
+def _ladder(context: Any, game: str) -> Ladder:
+    ladder: Ladder | None = context.ladder
+    if ladder is None:
+        raise MatchError("this server runs without a store: no ladder", 503)
+    if game not in ladder.ladder_games():
+        raise MatchError(f"no ladder for game {game!r}; ladder games: "
+                         f"{', '.join(ladder.ladder_games())}", 404)
+    return ladder
+
+
+def _standings(ladder: Ladder, game: str) -> list[StandingOut]:
+    return [StandingOut(rank=i, bot_id=s.bot_id, bot=s.name, rating=round(s.ordinal, 3),
+                        mu=round(s.mu, 3), sigma=round(s.sigma, 3), games=s.games,
+                        wins=s.wins, draws=s.draws, losses=s.losses, failures=s.failures)
+            for i, s in enumerate(ladder.ladder.standings(game), start=1)]
+
+
+@router.get("", summary="Every ladder game")
+def ladders(context: ContextDep) -> list[LadderOut]:
+    ladder = context.ladder
+    if ladder is None:
+        return []
+    return [LadderOut(**ladder.status(g), standings=_standings(ladder, g))
+            for g in ladder.ladder_games()]
+
+
+@router.get("/{game}", summary="A game's ladder: state and standings", responses=NOT_FOUND)
+def standings(game: Game, context: ContextDep) -> LadderOut:
+    ladder = _ladder(context, game)
+    return LadderOut(**ladder.status(game), standings=_standings(ladder, game))
+
+
+@router.get("/{game}/crosstable", summary="Points of every bot against every other",
+            responses=NOT_FOUND)
+def crosstable(game: Game, context: ContextDep) -> CrosstableOut:
+    ladder = _ladder(context, game)
+    lines = ladder.ladder.standings(game)
+    names = {s.bot_id: s.name for s in lines}
+    table = ladder.ladder.crosstable(game)
+    rows = []
+    for line in lines:
+        cells = table.get(line.bot_id, {})
+        rows.append(CrossRowOut(bot=line.name, results=[
+            CrossCellOut(opponent=names[o], points=cells[o][0], games=cells[o][1])
+            for o in names if o in cells]))
+    return CrosstableOut(game=game, bots=[s.name for s in lines], rows=rows)
+
+
+async def _switch(context: Any, game: str, running: bool) -> LadderOut:
+    ladder = _ladder(context, game)
+    await ladder.set_running(game, running)
+    status = await asyncio.to_thread(ladder.status, game)
+    lines = await asyncio.to_thread(_standings, ladder, game)
+    return LadderOut(**status, standings=lines)
+
+
+@router.post("/{game}/start", summary="Start a game's ladder", dependencies=[Admin],
+             responses={**NOT_FOUND, 401: {"model": ErrorOut}})
+async def start(game: Game, context: ContextDep) -> LadderOut:
+    """The flag is stored: the ladder keeps running across restarts until stopped."""
+    return await _switch(context, game, True)
+
+
+@router.post("/{game}/stop", summary="Stop a game's ladder", dependencies=[Admin],
+             responses={**NOT_FOUND, 401: {"model": ErrorOut}})
+async def stop(game: Game, context: ContextDep) -> LadderOut:
+    """Matches being played finish and are rated; no new ones start."""
+    return await _switch(context, game, False)

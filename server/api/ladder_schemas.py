@@ -1,0 +1,66 @@
+"""The ladder's response bodies, each with an example for the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def _examples(*examples: Any) -> ConfigDict:
+    return ConfigDict(extra="forbid", json_schema_extra={"examples": list(examples)})
+
+
+class StandingOut(BaseModel):
+    model_config = _examples({
+        "rank": 1, "bot_id": 2, "bot": "greedy", "rating": 21.4, "mu": 28.9, "sigma": 2.5,
+        "games": 40, "wins": 33, "draws": 1, "losses": 6, "failures": {"timeout": 1}})
+    rank: int
+    bot_id: int
+    bot: str
+    rating: float = Field(description="The conservative rating the table sorts by: "
+                                      "mu - 3 sigma.")
+    mu: float = Field(description="openskill (Plackett-Luce) skill estimate.")
+    sigma: float = Field(description="Its uncertainty.")
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    failures: dict[str, int] = Field(description="Games lost by failing, per category "
+                                                 "(timeout, crash, failed_to_start, ...).")
+
+
+class LadderOut(BaseModel):
+    model_config = _examples({
+        "game": "swc_2027_blokus", "running": True, "concurrency": 1, "live": 1, "queued": 1,
+        "rated": 40, "games_per_minute": 12.5, "standings": []})
+    game: str
+    running: bool
+    concurrency: int = Field(description="Matches the ladder keeps running (all games).")
+    live: int = Field(description="Matches of this game being played now.")
+    queued: int = Field(description="Legs waiting in the queue.")
+    rated: int = Field(description="Matches rated so far.")
+    games_per_minute: float = Field(description="Rated matches per minute, last 10 minutes.")
+    standings: list[StandingOut]
+
+
+class CrossCellOut(BaseModel):
+    model_config = _examples({"opponent": "random", "points": 7.5, "games": 8})
+    opponent: str
+    points: float = Field(description="Win 1, draw 1/2, loss 0.")
+    games: int
+
+
+class CrossRowOut(BaseModel):
+    model_config = _examples({"bot": "greedy", "results": [
+        {"opponent": "random", "points": 7.5, "games": 8}]})
+    bot: str
+    results: list[CrossCellOut]
+
+
+class CrosstableOut(BaseModel):
+    model_config = _examples({"game": "swc_2027_blokus", "bots": ["greedy", "random"],
+                              "rows": []})
+    game: str
+    bots: list[str] = Field(description="Row and column order: the standings' order.")
+    rows: list[CrossRowOut]
