@@ -11,6 +11,14 @@ SC admin's `prepare`, a plain `join`, a Kettle client, the HTTP API. The service
 - in the room's `on_result` hook, stores the result event and awaits `commit_result` before
   the room announces anything (DESIGN rule 5), with each seat's outcome and failure category.
 
+When the result cannot be stored (read-only database, full disk), `commit_result` is retried
+briefly (`RESULT_RETRY_DELAYS`); if it still fails the hook raises `ResultNotStored`, the room
+aborts the match without announcing a result, and the service turns *unavailable*: the API
+answers POST /api/matches with 503 and the lobby refuses SC/Kettle joins and prepares (the
+`refusal()` text), until a probe write succeeds again (every `PROBE_INTERVAL` seconds); the
+probe also marks the matches aborted meanwhile as `aborted`. A result whose match's events
+already failed (a gap in its stored log) is not retried: the writer refuses it for good.
+
 Bots registered in the store are launched per seat with `server.launcher`; their failure
 categories (failed_to_start, crash) and the room's verdicts (timeout, illegal_move,
 protocol_error, disconnect) land on their seat, their output is kept under the data folder.
@@ -25,6 +33,7 @@ import asyncio
 import contextlib
 import dataclasses
 import enum
+import functools
 import logging
 import sys
 from collections import deque
@@ -54,11 +63,14 @@ from server.rooms import (
     Welcome,
 )
 from server.store import (
+    Conflict,
     MatchStatus,
     NewEvent,
     NewSeat,
+    NotFound,
     SeatOutcome,
     Store,
+    StoreWriteError,
     StoreWriter,
 )
 from server.store.models import Outcome as SeatResult
@@ -72,6 +84,14 @@ BOT_EXIT_WAIT = 3.0
 """Seconds launched bots get to exit by themselves after their match, before SIGTERM."""
 SEAT_LOGS = "seat-logs"
 """Folder under the data folder with one file per launched seat."""
+RESULT_RETRY_DELAYS = (0.1, 0.4, 1.0)
+"""Seconds between the attempts to commit a result (bounded: the players are waiting)."""
+PROBE_INTERVAL = 2.0
+"""Seconds between probe writes while the store fails."""
+
+
+class ResultNotStored(Exception):
+    """Raised by the `on_result` hook: the result is not stored, the room must not tell it."""
 
 
 class MatchError(Exception):
@@ -142,6 +162,60 @@ class MatchService:
         self.tracked: dict[str, Tracked] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
+        # Why the store is considered failing (None: it writes), the matches aborted over it
+        # (still to be marked `aborted`), and the probe that watches for its recovery.
+        self.store_error: str | None = None
+        self._aborted_unmarked: set[str] = set()
+        self._probe: asyncio.Task[None] | None = None
+        self._wake_probe = asyncio.Event()
+
+    # --- the store's health ------------------------------------------------------------
+
+    def refusal(self) -> str | None:
+        """Why new matches are refused now (None: they are not). The lobby's gate."""
+        if self.store_error is None:
+            return None
+        return (f"the match store cannot write ({self.store_error}); no new matches until "
+                "it does")
+
+    def check_available(self) -> None:
+        """`MatchError` 503 while the store fails."""
+        reason = self.refusal()
+        if reason is not None:
+            raise MatchError(reason, 503)
+
+    def _store_failed(self, what: str, error: BaseException | str,
+                      match_id: str | None = None) -> None:
+        """The store refused a write that matters: refuse new matches until it writes."""
+        if match_id is not None:
+            self._aborted_unmarked.add(match_id)
+        first = self.store_error is None
+        self.store_error = str(error)[:300] or type(error).__name__
+        if first:
+            log.critical("STORE FAILING: %s: %s. New matches are refused until the store "
+                         "writes again (probed every %.1f s).", what, self.store_error,
+                         PROBE_INTERVAL)
+        if self.writer is not None and (self._probe is None or self._probe.done()) \
+                and not self._closing:
+            self._probe = self._spawn(self._probe_store(), "store-probe")
+
+    async def _probe_store(self) -> None:
+        """While the store fails: try a real write now and then; clear the failure on success."""
+        while self.store_error is not None and not self._closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake_probe.wait(), PROBE_INTERVAL)
+            if self._closing or self.writer is None or not self.writer.alive:
+                return
+            pending = sorted(self._aborted_unmarked)
+            try:
+                marked = await self.writer.call(functools.partial(_probe_write, aborted=pending))
+            except Exception as exc:
+                log.warning("store still failing: %s", exc)
+                continue
+            self._aborted_unmarked.difference_update(marked)
+            log.warning("STORE WRITES AGAIN: new matches are accepted; %d aborted match(es) "
+                        "marked aborted", len(marked))
+            self.store_error = None
 
     # --- the lobby's hook ------------------------------------------------------------
 
@@ -177,6 +251,7 @@ class MatchService:
         except Exception as exc:
             tracked.failed = True
             created.set_exception(exc)
+            self._store_failed(f"match {room.id} not created", exc)
             return
 
         def done(f: asyncio.Future[None]) -> None:
@@ -185,6 +260,8 @@ class MatchService:
             elif f.exception() is not None:
                 tracked.failed = True
                 log.error("match %s could not be stored: %s", room.id, f.exception())
+                self._store_failed(f"match {room.id} not created", f.exception() or "",
+                                   None)
                 created.set_exception(f.exception())  # type: ignore[arg-type]
             else:
                 created.set_result(None)
@@ -241,6 +318,14 @@ class MatchService:
             return
         if tracked.failed and status not in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
             return
+        created = tracked.created
+        if created is not None and not created.done():
+            # A room seated in the loop turn that made it starts before its row is queued:
+            # the status follows the row (callbacks run in order, so statuses keep theirs).
+            created.add_done_callback(
+                lambda f: None if f.cancelled() or f.exception() is not None
+                else self._set_status(tracked, status))
+            return
         match_id = tracked.room.id
 
         def write(store: Store) -> None:
@@ -275,8 +360,22 @@ class MatchService:
         failures = await self._seat_failures(tracked, result)
         for proc in tracked.procs.values():
             proc.match_ended()
-        if self.writer is None or tracked.failed:
+        if self.writer is None:
             return
+        try:
+            await self._store_result(tracked, result, failures)
+        except Exception as exc:
+            self._store_failed(f"the result of match {room.id} not stored", exc, room.id)
+            raise ResultNotStored(f"match {room.id}: {exc}") from exc
+
+    async def _store_result(self, tracked: Tracked, result: MatchResult,
+                            failures: dict[int, tuple[FailureCategory | None, str]]) -> None:
+        """The result event, then the result (retried briefly); raises when not stored."""
+        assert self.writer is not None
+        writer = self.writer
+        room = tracked.room
+        if tracked.failed:
+            raise StoreWriteError(f"match {room.id} was not stored (see the log)")
         # The GameOver entry the room logs next, stored now: the result is in the log
         # (and so in the replay) by the time it is committed.
         seq = len(room.log.entries)
@@ -291,10 +390,10 @@ class MatchService:
         if tracked.pump is not None:
             await asyncio.shield(tracked.pump)
         if tracked.failed:
-            return
+            raise StoreWriteError(f"match {room.id}: its events were not stored")
         if tracked.cancel_requested:
-            await self.writer.call(lambda store: store.set_status(room.id,
-                                                                  MatchStatus.CANCELLED))
+            await _retrying(room.id, lambda: writer.call(
+                lambda store: store.set_status(room.id, MatchStatus.CANCELLED)))
             tracked.result_stored = True
             return
         outcomes = []
@@ -308,8 +407,22 @@ class MatchService:
             outcomes.append(SeatOutcome(i, outcome, parts, category, detail))
         scores = {"scores": list(result.scores),
                   "cause": None if result.violation is None else result.violation.cause.value}
-        await self.writer.commit_result(room.id, winner=result.winner, reason=result.reason,
-                                        scores=scores, seats=outcomes)
+
+
+        async def commit() -> Any:
+            try:
+                return await writer.commit_result(room.id, winner=result.winner,
+                                                  reason=result.reason, scores=scores,
+                                                  seats=outcomes)
+            except Conflict:
+                # Over already: only a result of ours, committed by an attempt that reported
+                # a failure after all, makes that a success.
+                stored = await writer.call(lambda store: store.get_result(room.id))
+                if stored is None:
+                    raise
+                return stored
+
+        await _retrying(room.id, commit)
         tracked.result_stored = True
 
     async def _seat_failures(self, tracked: Tracked, result: MatchResult
@@ -340,8 +453,9 @@ class MatchService:
         """Prepare a room (every seat reserved), store it, launch its bots.
 
         Returns the room and per seat {index, name, bot, reservation} (the reservation only
-        for seats the caller fills itself).
+        for seats the caller fills itself). `MatchError` 503 while the store fails.
         """
+        self.check_available()
         if game not in self.lobby.games:
             raise MatchError(f"unknown game {game!r}; known: "
                              f"{', '.join(self.lobby.games.ids())}", 404)
@@ -468,6 +582,7 @@ class MatchService:
     async def close(self) -> None:
         """After the lobby closed: stop every launched bot, let every pump finish."""
         self._closing = True
+        self._wake_probe.set()
         procs = [p for t in self.tracked.values() for p in t.procs.values()]
         await asyncio.gather(*(p.stop() for p in procs), return_exceptions=True)
         while self._tasks:
@@ -513,6 +628,51 @@ def _violation_text(v: Any) -> str:
     if v.process:
         parts.append(v.process)
     return ": ".join(parts)
+
+
+async def _retrying(match_id: str, attempt: Callable[[], Any]) -> Any:
+    """`await attempt()`, again after each of `RESULT_RETRY_DELAYS` while it fails.
+
+    A match whose events were not all stored is not retried: the writer refuses its result
+    for good (the stored log has a gap).
+    """
+    for delay in (*RESULT_RETRY_DELAYS, None):
+        try:
+            return await attempt()
+        except (NotFound, StoreWriteError) as exc:
+            gap = isinstance(exc, StoreWriteError) and match_id in exc.failures
+            if delay is None or gap or isinstance(exc, NotFound):
+                raise
+            log.warning("match %s: storing the result failed (%s); retrying in %.1f s",
+                        match_id, exc, delay)
+        except Exception as exc:
+            if delay is None:
+                raise
+            log.warning("match %s: storing the result failed (%s); retrying in %.1f s",
+                        match_id, exc, delay)
+        await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
+
+
+def _probe_write(store: Store, aborted: Sequence[str]) -> list[str]:
+    """Writer thread: mark `aborted` matches aborted, and prove with a real write that the
+    store writes (a row rewritten with its own value; a match aborted already proves
+    nothing). Returns the matches it marked or found over already."""
+    done: list[str] = []
+    for match_id in aborted:
+        with contextlib.suppress(NotFound, Conflict):  # never created, or over already
+            store.set_status(match_id, MatchStatus.ABORTED)
+        done.append(match_id)
+    from sqlmodel import col, select, update
+
+    from server.store.engine import writing
+    from server.store.models import Match
+
+    newest = select(Match.id).order_by(col(Match.created).desc()).limit(1).scalar_subquery()
+    with writing(store.engine).begin() as connection:
+        connection.execute(update(Match).where(col(Match.id) == newest)
+                           .values(status=col(Match.status)))
+    return done
 
 
 def _log_failure(what: str) -> Callable[[asyncio.Future[Any]], None]:

@@ -82,6 +82,7 @@ class GauntletServer:
         self.lobby.on_room_created = self.matches.room_created
         self.ladder: Ladder | None = (Ladder(self.matches, self.store, self.games, ladder)
                                       if self.store is not None else None)
+        self.lobby.gate = self.matches.refusal  # no new matches while the store fails
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -189,10 +190,21 @@ class GauntletServer:
         await self.close()
 
     async def _store_result(self, room: Room, result: MatchResult) -> None:
-        """Runs before the result is announced (a finished game is never lost)."""
+        """Runs before the result is announced (a finished game is never lost).
+
+        Raises (`ResultNotStored`) when the store did not take the result: the room then
+        aborts the match. A replay file that cannot be written is only logged: the
+        result is in the store by then.
+        """
         await self.matches.on_result(room, result)
         if not self.config.save_replays:
             return
+        try:
+            await self._write_replay(room, result)
+        except Exception:
+            log.exception("room %s: the replay file could not be written", room.id)
+
+    async def _write_replay(self, room: Room, result: MatchResult) -> None:
         if self.lobby.speaks(room, "kettle"):  # Hearth: Power.log and HSReplay XML
             from server.net.hearth_replay import write_hearth_replay
 

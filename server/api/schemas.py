@@ -31,6 +31,7 @@ class HealthOut(BaseModel):
     store: bool
     rooms: int
     tcp_port: int | None
+    store_error: str | None = None
 
 
 class GameOut(BaseModel):

@@ -104,6 +104,9 @@ class Lobby:
         # Told of every new room, synchronously, before its task first runs (the store hooks
         # in here: a match row per room, whoever created it).
         self.on_room_created = on_room_created
+        # Asked before a client is seated or a room prepared: a text refuses (the store
+        # cannot write, so no new match could keep its result); None lets it through.
+        self.gate: Callable[[], str | None] | None = None
 
     # ------------------------------------------------------------------ rooms
     def _new_room(self, game_type: str, slots: list[Slot], paused: bool,
@@ -138,6 +141,11 @@ class Lobby:
         return room
 
     # ------------------------------------------------------------------ players
+    def _check_gate(self) -> None:
+        reason = self.gate() if self.gate is not None else None
+        if reason is not None:
+            raise LobbyError(LobbyErrorKind.LIMIT, None, reason)
+
     def _check_waiting(self, link: object) -> None:
         """One connection must not hold rooms hostage with seats in games that never start."""
         waiting = sum(1 for r in self.rooms.values()
@@ -159,6 +167,7 @@ class Lobby:
         """Any free unreserved seat in a game `protocol` can seat (the game type itself is not
         checked, as officially), else a new room of `game_type` (None: the protocol's default).
         """
+        self._check_gate()
         self._check_waiting(link)
         for room in self.rooms.values():
             seat = room.free_unreserved_seat()
@@ -175,6 +184,7 @@ class Lobby:
     def join_room(self, link: object, room_id: str, protocol: str = "sc") -> Seating:
         room = self.room(room_id)
         self._check_protocol(room, protocol)
+        self._check_gate()
         self._check_waiting(link)
         seat = room.free_unreserved_seat()
         if seat is None:
@@ -187,6 +197,7 @@ class Lobby:
             raise LobbyError(LobbyErrorKind.RESERVATION_NOT_FOUND, code)
         room, seat = found
         self._check_protocol(room, protocol)
+        self._check_gate()
         self._check_waiting(link)
         if room.slots[seat].player is not None or room.started:
             # Taken (a reservation seats one player); it stays valid until the room starts,
@@ -229,6 +240,7 @@ class Lobby:
 
         `clocks` overrides the server's clocks for this room only; `seed` seeds its game.
         """
+        self._check_gate()
         game_id = game_type or self.default_games["sc"]
         seats = self.games.get(game_id).seat_count  # UnknownGameType propagates
         if len(slots) != seats:

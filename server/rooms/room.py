@@ -205,6 +205,8 @@ class Room:
         self.started = False
         self.closed = False
         self.result: MatchResult | None = None
+        # True when the result could not be stored: it was never announced (see `_finish`).
+        self.aborted = False
         self.created_at = time.time()
         self.max_observers = max_observers
         # A room nobody sits in is closed after this long (prepared rooms nobody joined,
@@ -619,14 +621,25 @@ class Room:
                            Violation(Cause.CRASHED, None))
 
     async def _finish(self, result: MatchResult) -> None:
-        """Store the result (replay, later the database), then announce it, then close."""
+        """Store the result (database, replay), then announce it, then close.
+
+        DESIGN rule 5: a result is stored before it is announced. When the `on_result` hook
+        raises, the result is not stored (the hook has retried already): the match is
+        aborted, nobody is told a result; the room only closes (SC `<left/>` without a
+        `<result>`, Kettle closes without `game_finished`).
+        """
         self.result = result
         self._open.clear()
         if self._on_result is not None:
             try:
                 await self._on_result(self, result)
             except Exception:
-                log.exception("room %s: storing the result failed", self.id)
+                self.aborted = True
+                log.critical("room %s: the result could not be stored; the match is aborted "
+                             "and nobody is told a result (%s)", self.id, result,
+                             exc_info=True)
+                await self._emit(RoomClosed(), self._seats_present(), observers=True)
+                return
         seats = self._seats_present()
         self._record_processing(await self._emit(GameOver(result), seats, observers=True))
         await self._emit(RoomClosed(), seats, observers=True)

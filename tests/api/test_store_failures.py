@@ -1,0 +1,238 @@
+"""DESIGN rule 5 when the store fails: a result that is not stored is never announced.
+
+The database turns "read-only" mid-match through a SQLAlchemy event that refuses every
+INSERT/UPDATE/DELETE with SQLite's own error (a chmod would not stop root, and an open
+SQLite connection keeps writing through its descriptor anyway). Then no player is told a
+result (SC: `<left/>` without `<result>`; Kettle: the connection closes without
+`game_finished`), the API answers 503 to new matches and the lobby refuses joins, the
+server keeps running, and every result stored before is intact. Once writes work again, a
+probe notices, the aborted match is marked `aborted` and new matches are accepted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+import server.matches
+from bots.blokus import RandomBot
+from bots.blokus.aio import play_async
+from bots.hearth import RandomBot as HearthRandom
+from protocols.base import NEED_DATA, ConnectionClosed, StreamEnd
+from protocols.kettle import ClientConnection, GameFinished, Nack, QueuePlayer
+from protocols.sc import messages as m
+from server.store import Store
+from tests.api.conftest import AUTH, Running, wait_status
+from tests.server.sc_client import ScClient
+from tests.server.test_kettle_tcp import play_recorded
+
+WAIT = 60.0
+
+
+class ReadOnly:
+    """Makes the store's writes fail like a read-only SQLite file while `on` (or `left` > 0:
+    the next `left` writes of `only` statements fail, then writes work again)."""
+
+    def __init__(self, store: Store) -> None:
+        self.on = False
+        self.left = 0
+        self.only = ("INSERT", "UPDATE", "DELETE")
+        self.refused = 0
+        self._engine = store.engine
+        sa.event.listen(self._engine, "before_cursor_execute", self._check)
+
+    def _check(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        text = statement.lstrip().upper()
+        if not text.startswith(self.only):
+            return
+        if self.left > 0:
+            self.left -= 1
+        elif not self.on:
+            return
+        self.refused += 1
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    def remove(self) -> None:
+        sa.event.remove(self._engine, "before_cursor_execute", self._check)
+
+
+@contextmanager
+def read_only(store: Store) -> Iterator[ReadOnly]:
+    switch = ReadOnly(store)
+    try:
+        yield switch
+    finally:
+        switch.remove()
+
+
+@pytest.fixture(autouse=True)
+def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server.matches, "PROBE_INTERVAL", 0.1)
+
+
+async def play_sc(port: int, code: str, seed: int, moves: list[int],
+                  flip_after: int, switch: ReadOnly) -> list[Any]:
+    """Random legal moves until the room ends; the store turns read-only after
+    `flip_after` moves of both players together. Returns every message received."""
+    rng = random.Random(seed)
+    client = await ScClient.connect(port)
+    await client.send(m.JoinPrepared(code))
+    state = None
+    try:
+        while True:
+            event = await client.recv(WAIT)
+            if isinstance(event, m.Memento):
+                state = event.state
+            elif isinstance(event, m.MoveRequest):
+                assert state is not None
+                moves[0] += 1
+                if moves[0] == flip_after:
+                    switch.on = True
+                await client.send(m.RoomPacket(event.room_id, rng.choice(
+                    list(state.legal_moves()))))
+            elif isinstance(event, m.Left | ConnectionClosed | StreamEnd):
+                break
+    finally:
+        await client.close()
+    return client.received
+
+
+async def created(running: Running, body: dict[str, Any]) -> dict[str, Any]:
+    response = await running.http.post("/api/matches", headers=AUTH, json=body)
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+async def refused_everywhere(running: Running) -> None:
+    """The API, SC and Kettle all refuse a new match, each in its own way; reads work."""
+    http = running.http
+    refused = await http.post("/api/matches", headers=AUTH, json={
+        "game": "swc_2027_blokus", "seats": [{"name": "a"}, {"name": "b"}]})
+    assert refused.status_code == 503, refused.text
+    assert "store cannot write" in refused.json()["detail"]
+    health = (await http.get("/api/health")).json()
+    assert health["status"] == "store_failing" and "readonly" in health["store_error"]
+
+    sc = await ScClient.connect(running.tcp_port)
+    try:
+        await sc.send(m.Join())
+        answer = await sc.recv(WAIT)
+        assert isinstance(answer, m.ErrorPacket), answer
+        assert "store cannot write" in answer.message
+    finally:
+        await sc.close()
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", running.tcp_port)
+    conn = ClientConnection()
+    writer.write(conn.send(QueuePlayer(account_name="late")))
+    await writer.drain()
+    try:
+        async with asyncio.timeout(WAIT):
+            while (event := conn.next_event()) is NEED_DATA:
+                conn.receive_data(await reader.read(65536))
+        assert isinstance(event, Nack), event
+        assert "store cannot write" in event.message
+    finally:
+        writer.close()
+
+
+async def recovered(running: Running) -> None:
+    async with asyncio.timeout(WAIT):
+        while running.server.matches.store_error is not None:
+            await asyncio.sleep(0.05)
+    assert (await running.http.get("/api/health")).json()["status"] == "ok"
+
+
+async def test_sc_result_not_stored_is_not_announced(running: Running) -> None:
+    http = running.http
+    port = running.tcp_port
+    # A match finished before the failure: its result must survive untouched.
+    first = await created(running, {"game": "swc_2027_blokus", "seed": 1,
+                                     "seats": [{"name": "a"}, {"name": "b"}]})
+    codes = [s["reservation"] for s in first["seats"]]
+    await asyncio.gather(play_async(RandomBot(seed=1), "127.0.0.1", port, codes[0]),
+                         play_async(RandomBot(seed=2), "127.0.0.1", port, codes[1]))
+    before = await wait_status(http, first["id"], {"finished"})
+    assert before["result"] is not None
+
+    with read_only(running.store) as switch:
+        second = await created(running, {"game": "swc_2027_blokus", "seed": 2,
+                                          "seats": [{"name": "c"}, {"name": "d"}]})
+        codes = [s["reservation"] for s in second["seats"]]
+        moves = [0]
+        received = await asyncio.gather(
+            play_sc(port, codes[0], 3, moves, 6, switch),
+            play_sc(port, codes[1], 4, moves, 6, switch))
+        assert switch.refused > 0
+        for messages in received:
+            assert not any(isinstance(x, m.Result) for x in messages), messages[-3:]
+            assert isinstance(messages[-1], m.Left), messages[-3:]
+        room = [r for r in running.server.matches.tracked.values()
+                if r.room.id == second["id"]]
+        assert not room or room[0].room.aborted
+
+        await refused_everywhere(running)
+        again = (await http.get(f"/api/matches/{first['id']}")).json()
+        assert again == before  # reads work, the stored result is intact
+        stuck = (await http.get(f"/api/matches/{second['id']}")).json()
+        assert stuck["result"] is None and stuck["status"] == "running"
+
+        switch.on = False  # the disk is writable again
+        await recovered(running)
+    aborted = await wait_status(http, second["id"], {"aborted"})
+    assert aborted["result"] is None
+    assert (await http.get(f"/api/matches/{first['id']}")).json() == before
+    third = await created(running, {"game": "swc_2027_blokus",
+                                     "seats": [{"name": "e"}, {"name": "f"}]})
+    assert third["status"] == "waiting"
+
+
+async def test_a_brief_failure_is_retried_and_the_result_announced(running: Running) -> None:
+    """Only the result's own writes fail, twice: the retry stores it, then it is told."""
+    port = running.tcp_port
+    with read_only(running.store) as switch:
+        match = await created(running, {"game": "swc_2027_blokus", "seed": 4,
+                                         "seats": [{"name": "a"}, {"name": "b"}]})
+        codes = [s["reservation"] for s in match["seats"]]
+        switch.only = ("INSERT INTO RESULTS",)
+        switch.left = 2
+        outcomes = await asyncio.gather(
+            play_async(RandomBot(seed=5), "127.0.0.1", port, codes[0]),
+            play_async(RandomBot(seed=6), "127.0.0.1", port, codes[1]))
+        assert all(o is not None for o in outcomes)
+        assert switch.refused == 2
+    done = await wait_status(running.http, match["id"], {"finished"})
+    assert done["result"] is not None
+    assert running.server.matches.store_error is None
+
+
+async def test_kettle_result_not_stored_is_not_announced(running: Running) -> None:
+    port = running.tcp_port
+    with read_only(running.store) as switch:
+        plays = [asyncio.create_task(play_recorded(HearthRandom(seed=s), port))
+                 for s in (1, 2)]
+        async with asyncio.timeout(WAIT):  # the match is running (and stored as such)
+            while not any(r.started for r in running.server.rooms.values()):
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+        switch.on = True
+        async with asyncio.timeout(120):
+            results = await asyncio.gather(*plays)
+        for _session, raw in results:
+            conn = ClientConnection()
+            conn.receive_data(raw)
+            conn.receive_data(b"")
+            events = conn.events()
+            assert events, "nothing received"
+            assert not any(isinstance(e, GameFinished) for e in events), events[-3:]
+        await refused_everywhere(running)
+        switch.on = False
+        await recovered(running)
