@@ -6,7 +6,9 @@ SC admin's `prepare`, a plain `join`, a Kettle client, the HTTP API. The service
 - queues the match row with its seats on the `StoreWriter` (the loop never writes itself);
 - swaps the room's `MatchLog` for a `RecordingLog` that hands each entry over as it is
   appended; a per-match pump turns entries into plain JSON (off the loop: the SC packets are
-  rendered in a worker thread) and queues them on the writer, in order;
+  rendered in a worker thread) and queues them on the writer, in order; an observer entry's
+  payload also holds the frame live spectators got for it (`server.spectate.frames`,
+  rendered as the entry is logged), which is what stored matches are replayed from;
 - follows the room's status (waiting, running, paused, then finished, aborted, cancelled);
 - in the room's `on_result` hook, stores the result event and awaits `commit_result` before
   the room announces anything (DESIGN rule 5), with each seat's outcome and failure category.
@@ -62,6 +64,7 @@ from server.rooms import (
     StateChanged,
     Welcome,
 )
+from server.spectate.frames import Frame, frame_of
 from server.store import (
     Conflict,
     MatchStatus,
@@ -121,6 +124,7 @@ class Tracked:
     bot_ids: dict[int, int] = field(default_factory=dict)
     procs: dict[int, BotProcess] = field(default_factory=dict)
     queue: deque[Entry] = field(default_factory=deque)
+    frames: dict[int, Frame] = field(default_factory=dict)  # spectator frames of `queue`
     pump: asyncio.Task[None] | None = None
     created: asyncio.Future[None] | None = None
     started: bool = False
@@ -288,6 +292,14 @@ class MatchService:
     def _enqueue(self, tracked: Tracked, entry: Entry) -> None:
         if self.writer is None or tracked.failed:
             return
+        try:  # rendered now, as the hub renders it for live spectators (the same frame)
+            frame = frame_of(tracked.room, entry)
+        except Exception:
+            log.exception("match %s: entry %d not rendered for spectators",
+                          tracked.room.id, entry.seq)
+            frame = None
+        if frame is not None:
+            tracked.frames[entry.seq] = frame
         tracked.queue.append(entry)
         if tracked.pump is None or tracked.pump.done():
             tracked.pump = self._spawn(self._pump(tracked), f"store-pump-{tracked.room.id}")
@@ -302,7 +314,8 @@ class MatchService:
         while tracked.queue and not tracked.failed:
             batch = list(tracked.queue)
             tracked.queue.clear()
-            events = await asyncio.to_thread(_to_events, room, tracked.sc, batch)
+            frames = {e.seq: f for e in batch if (f := tracked.frames.pop(e.seq, None))}
+            events = await asyncio.to_thread(_to_events, room, tracked.sc, batch, frames)
             if tracked.result_extra:
                 events = [NewEvent(e.match_id, e.seq, e.kind,
                                    {**e.payload, **tracked.result_extra}, e.time)
@@ -500,7 +513,11 @@ class MatchService:
             spec = BotSpec(bot.name, game, list(bot.command),
                            cwd=Path(bot.workdir) if bot.workdir else None, env=dict(bot.env),
                            protocol=protocol)
-            proc = launch(spec, self.host, self._port(), room.slots[i].reservation)
+            reservation = room.slots[i].reservation
+            if protocol == "kettle" and reservation is not None:
+                # Kettle's join_game names the game and the password: GAME_ID:PASSWORD.
+                reservation = f"{room.id}:{reservation}"
+            proc = launch(spec, self.host, self._port(), reservation)
             tracked.procs[i] = proc
             await proc.start()
             self._spawn(self._watch(tracked, proc), f"watch-bot-{room.id}-{i}")
@@ -691,11 +708,21 @@ _KINDS: dict[type, str] = {
 }
 
 
-def _to_events(room: Room, sc: bool, entries: list[Entry]) -> list[NewEvent]:
-    """Runs in a worker thread: the entries' states are clones nobody mutates."""
+def _to_events(room: Room, sc: bool, entries: list[Entry],
+               frames: dict[int, Frame] | None = None) -> list[NewEvent]:
+    """Runs in a worker thread: the entries' states are clones nobody mutates, and each
+    observer entry's spectator frame (`server.spectate.frames`, plain dicts rendered when
+    the entry was logged) is stored beside its payload: replays read it back."""
     now = utcnow()
-    return [NewEvent(room.id, e.seq, _KINDS.get(type(e.event), "other"),
-                     entry_payload(room, sc, e), now) for e in entries]
+    frames = frames or {}
+    events = []
+    for e in entries:
+        payload = entry_payload(room, sc, e)
+        frame = frames.get(e.seq)
+        if frame is not None:
+            payload.update(frame.payload())
+        events.append(NewEvent(room.id, e.seq, _KINDS.get(type(e.event), "other"), payload, now))
+    return events
 
 
 def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
