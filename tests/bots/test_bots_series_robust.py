@@ -180,7 +180,7 @@ async def test_ctrl_c_prints_the_finished_games_and_writes_the_json(tmp_path: Pa
 async def test_a_second_ctrl_c_exits_at_once(bad_bots: Path, tmp_path: Path) -> None:
     code, _, stderr, elapsed = await _interrupt(
         ["play", "blokus", f"{bad_bots}:Sleeper", "greedy", "--games", "3", "--no-timeout",
-         "--data-dir", str(tmp_path)], signals=2, after=4.0)
+         "--data-dir", str(tmp_path)], signals=2, after=10.0)
     assert code == 130 and "exiting now" in stderr
     assert elapsed < 5.0
 
