@@ -12,15 +12,25 @@ const params = new URLSearchParams(location.search);
 const token = params.get("token");
 
 // ---------------------------------------------------------------- the match list
+// Live and recent matches come from the server's memory, older ones from its database, a
+// page at a time ("older matches" asks the lobby socket for the next page).
 const matches = new Map();
+let lobby = null;
+let stored = null; // {next, total}: the next stored page's offset, how many there are
 
 function connectLobby() {
   const ws = new WebSocket(wsUrl("/ws/lobby"));
+  lobby = ws;
   ws.onmessage = (msg) => {
     const data = JSON.parse(msg.data);
     if (data.type === "matches") {
       matches.clear();
       for (const m of data.matches) matches.set(m.id, m);
+      stored = data.stored
+        ? { next: data.stored.offset + data.stored.limit, total: data.stored.total } : null;
+    } else if (data.type === "page") {
+      for (const m of data.matches) if (!matches.has(m.id)) matches.set(m.id, m);
+      stored = { next: data.offset + data.limit, total: data.total };
     } else if (data.type === "match") {
       matches.set(data.match.id, data.match);
     }
@@ -38,7 +48,7 @@ function drawList() {
   const all = [...matches.values()];
   const live = all.filter((m) => m.live).sort((a, b) => b.created - a.created);
   const done = all.filter((m) => !m.live)
-    .sort((a, b) => (b.finished ?? b.created) - (a.finished ?? a.created)).slice(0, 50);
+    .sort((a, b) => (b.finished ?? b.created) - (a.finished ?? a.created));
   const item = (m) => {
     const link = el("a", { href: `?match=${m.id}${token ? `&token=${token}` : ""}` },
       el("span", { class: `status ${m.status}` }, m.status),
@@ -48,9 +58,17 @@ function drawList() {
     return el("li", { class: m.id === current?.id ? "current" : "", "data-id": m.id,
       "data-status": m.status }, link);
   };
+  let older = "";
+  if (stored && stored.next < stored.total) {
+    const more = el("button", { class: "older", "data-action": "older" }, "older matches");
+    more.addEventListener("click", () => {
+      lobby?.send(JSON.stringify({ type: "page", offset: stored.next }));
+    });
+    older = el("li", { class: "section" }, more);
+  }
   list.replaceChildren(
     el("li", { class: "section" }, `Live (${live.length})`), ...live.map(item),
-    el("li", { class: "section" }, "Recent"), ...done.map(item));
+    el("li", { class: "section" }, "Recent"), ...done.map(item), older);
 }
 
 // ---------------------------------------------------------------- one match
@@ -144,7 +162,8 @@ class MatchView {
     const info = this.hello.match;
     const frame = this.timeline[this.index];
     const last = this.timeline.length - 1;
-    const status = this.closed ? "finished" : this.paused ? "paused" : "live";
+    const ended = ["aborted", "cancelled"].includes(info.status) ? info.status : "finished";
+    const status = this.closed ? ended : this.paused ? "paused" : "live";
     const button = (label, title, action) => {
       const b = el("button", { title, "data-action": title }, label);
       b.addEventListener("click", action);

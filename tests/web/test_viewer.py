@@ -96,3 +96,37 @@ async def test_the_match_list_shows_a_new_match_without_a_reload(page: Any) -> N
         await page.click(f"li[data-id='{room.id}'] a")
         await page.wait_for_selector("#board", timeout=WAIT_MS)
         assert f"match={room.id}" in page.url
+
+
+async def test_a_stored_match_replays_after_a_restart(page: Any, tmp_path: Any) -> None:
+    from tests.api.conftest import start, stop
+
+    server, client, store, _ = await start(tmp_path)
+    try:
+        room, _ = blokus_match(server.lobby)
+        await finished(room)
+        assert room.result is not None
+        reason = room.result.reason
+        fields = len(room.game.state.fields())  # type: ignore[attr-defined]
+    finally:
+        await stop(server, client, store)
+
+    server, client, store, _ = await start(tmp_path)  # the same database, nothing in memory
+    try:
+        await page.goto(http(server.http_port))
+        item = f"li[data-id='{room.id}'][data-status=finished]"
+        await page.wait_for_selector(item, timeout=WAIT_MS)  # listed from the database
+        await page.screenshot(path=ARTIFACTS / "stored-list.png", full_page=True)
+        await page.click(f"{item} a")
+        await page.wait_for_selector("#result", timeout=WAIT_MS)
+        assert reason in await page.inner_text("#result")
+        assert await filled(page) == fields
+        await page.click("[data-action=first]")
+        assert await filled(page) < fields and await page.locator("#result").count() == 0
+        await page.select_option("select[aria-label=speed]", "10")
+        await page.click("[data-action=play]")
+        await page.wait_for_selector("#result", timeout=60_000)  # played to the end
+        assert await filled(page) == fields
+        await page.screenshot(path=ARTIFACTS / "stored-replay-final.png", full_page=True)
+    finally:
+        await stop(server, client, store)
