@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml constraints.txt
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gauntlet demo
+	$(BIN)/gauntlet demo --ladder
 
 # pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
 test: $(STAMP)

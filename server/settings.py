@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     # "disabled" (the token, for the coming HTTP API). SecretStr keeps them out of reprs.
     admin_password: SecretStr | None = None
     admin_token: SecretStr | None = None
+    # The ladder (docs/ladder.md): matches kept running (unset: one fewer than the cores),
+    # and whether a first start runs it for every game with two registered bots.
+    ladder_concurrency: Annotated[int, Field(ge=1, le=256)] | None = None
+    ladder_autostart: bool = False
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -27,6 +27,7 @@ from protocols.sc import messages as m
 from server.cli import app
 from server.commands.common import command_settings, env_help, run_server, stop_event
 from server.config import ServerConfig
+from server.ladder import LadderOptions
 from server.settings import DEFAULTS
 
 STYLES = {"BLUE": "bold blue", "YELLOW": "bold yellow", "RED": "bold red", "GREEN": "bold green"}
@@ -139,7 +140,27 @@ async def play_demo_match(port: int, password: str, seed: int, console: Console,
     return state, result
 
 
-async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool) -> None:
+async def start_ladder(server: object, console: Console) -> None:
+    """Run the ladder for every game with two registered bots (the bundled ones)."""
+    from server.runtime import GauntletServer
+
+    assert isinstance(server, GauntletServer)
+    ladder = server.ladder
+    if ladder is None:
+        return
+    started = []
+    for game in ladder.ladder_games():
+        if len(await asyncio.to_thread(ladder.store.list_bots, game=game)) >= 2:
+            await ladder.set_running(game, True)
+            started.append(game)
+    if started:
+        console.print(f"The ladder plays {', '.join(started)} ({ladder.concurrency} matches "
+                      f"at a time): standings at [bold]http://127.0.0.1:{server.http_port}"
+                      f"/api/ladder/{started[0]}[/], or `gauntlet ladder status`.")
+
+
+async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool,
+                ladder: LadderOptions | None = None) -> None:
     from server.runtime import GauntletServer
     from server.store import Store
 
@@ -150,7 +171,7 @@ async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool) -> N
     # single demo match (`--once`) stays in memory and needs no HTTP port.
     store = None if once else Store(config.db_url or DEFAULTS.database_url)
     try:
-        async with GauntletServer(config, store=store) as server:
+        async with GauntletServer(config, store=store, ladder=ladder) as server:
             port = server.tcp_port
             console.print(
                 f"Gauntlet is serving the Software-Challenge protocol on 127.0.0.1:{port}.")
@@ -167,6 +188,8 @@ async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool) -> N
                 console.print(result.winner.reason)
             if once:
                 return
+            if ladder is not None:
+                await start_ladder(server, console)
             console.print(
                 f"\nThe server keeps running. Connect your bot, e.g.\n"
                 f"  gauntlet bot blokus-greedy -h 127.0.0.1 -p {port}   (twice, or with your own)\n"
@@ -195,6 +218,10 @@ def demo(
     seed: Annotated[int, typer.Option(help="Seed of the start piece and of the bots.")] = 1,
     once: Annotated[bool, typer.Option("--once", help="Stop after the demo match.")] = False,
     animate: Annotated[bool, typer.Option(help="Redraw the board after every move.")] = True,
+    ladder: Annotated[bool, typer.Option(
+        "--ladder/--no-ladder",
+        help="After the demo match, run the ladder over the registered bots of every game "
+             "(not with --once).")] = True,
     data_dir: Annotated[Path, typer.Option(
         help=env_help("data_dir", "Data folder (the admin password)."))] = DEFAULTS.data_dir,
 ) -> None:
@@ -208,5 +235,7 @@ def demo(
     else:
         overrides["http_port"] = settings.http_port
     config = ServerConfig.from_settings(settings, **overrides)
-    run_server(_demo(config, seed, once, animate), DEMO_HOST, config.tcp_port,
+    options = (None if once or not ladder
+               else LadderOptions(concurrency=settings.ladder_concurrency))
+    run_server(_demo(config, seed, once, animate, options), DEMO_HOST, config.tcp_port,
                hint=" (try --tcp-port 0)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 from typing import Annotated
@@ -11,7 +12,8 @@ import typer
 from server.cli import app
 from server.commands.common import command_settings, env_help, run_server, stop_event
 from server.config import PASSWORD_ENV, ServerConfig
-from server.settings import DEFAULTS
+from server.ladder import LadderOptions
+from server.settings import DEFAULTS, load_settings
 
 
 @app.command()
@@ -82,14 +84,22 @@ def serve(
     run_server(_serve(config, source), config.host, config.tcp_port)
 
 
+def ladder_options() -> LadderOptions:
+    """The ladder's settings (environment only: GAUNTLET_LADDER_*)."""
+    settings = load_settings()
+    return LadderOptions(concurrency=settings.ladder_concurrency,
+                         autostart=settings.ladder_autostart)
+
+
 async def _serve(config: ServerConfig, password_source: str) -> None:
     from server.runtime import GauntletServer
     from server.store import Store
 
     stop = stop_event()
     store = Store(config.db_url or DEFAULTS.database_url)
+    ladder = ladder_options()
     try:
-        async with GauntletServer(config, store=store) as server:
+        async with GauntletServer(config, store=store, ladder=ladder) as server:
             typer.echo(f"Gauntlet listening on {config.host}:{server.tcp_port} "
                        f"(admin password: {password_source}); "
                        f"HTTP API on http://{config.host}:{server.http_port}/api "
@@ -97,6 +107,11 @@ async def _serve(config: ServerConfig, password_source: str) -> None:
             if server.admin_token_generated:
                 typer.echo(f"Admin token (shown once, stored in "
                            f"{config.data_dir / 'admin-token'}): {server.admin_token}")
+            if server.ladder is not None:
+                running = await asyncio.to_thread(server.ladder.ladder.running_games)
+                typer.echo(f"Ladder: {', '.join(running) or 'stopped'} "
+                           f"({server.ladder.concurrency} matches at a time; "
+                           "gauntlet ladder status)")
             await stop.wait()
             typer.echo("Shutting down...")
     finally:
