@@ -162,6 +162,45 @@ def engine_only(games: int, seed: int) -> tuple[int, float]:
     return moves, time.perf_counter() - start
 
 
+def kit_decode(games: int, seed: int) -> tuple[float, float, int]:
+    """The bot kit's cost per memento: µs to decode each memento of `games` random games as
+    a client, with the fast path (the last state plus the lastMove, checked byte for byte)
+    and with the full lxml parse; and the memento count."""
+    from bots.blokus import RandomBot
+    from games import blokus
+    from protocols.base import NEED_DATA
+    from protocols.sc import messages as m
+    from protocols.sc.connection import ClientConnection, ServerConnection
+
+    streams = []
+    pieces = random.Random(seed)
+    for game in range(games):
+        server = ServerConnection()
+        state = blokus.new_game(pieces.choice(blokus.PENTOMINOES))
+        out = [server.send(m.Memento("room-1", state.clone()))]
+        bot = RandomBot(seed + game)
+        while not state.is_over:
+            state.apply(bot.move(state.clone()))
+            out.append(server.send(m.Memento("room-1", state.clone())))
+        streams.append(out)
+    count = sum(len(out) for out in streams)
+
+    def run(fast: bool) -> float:
+        start = time.process_time()
+        for out in streams:
+            client = ClientConnection()
+            if not fast:
+                client._decode_fast = lambda data: None  # type: ignore[method-assign]
+                client._memento_ahead = lambda: None  # type: ignore[method-assign]
+            for chunk in out:
+                client.receive_data(chunk)
+                while client.next_event() is not NEED_DATA:
+                    pass
+        return (time.process_time() - start) / count * 1e6
+
+    return run(True), run(False), count
+
+
 def report(phases: list[Phase], peer_games: int, peer_seconds: float, peer_moves: int) -> str:
     peer_rate = peer_games / peer_seconds if peer_seconds else 0.0
     lines = [
@@ -206,12 +245,19 @@ def main(argv: list[str] | None = None) -> None:
                         help="games at the same time in the concurrent phase")
     parser.add_argument("--peer-games", type=int, default=20, help="engine-only games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kit", action="store_true",
+                        help="only the bot kit's memento decoding, fast path vs full parse")
     parser.add_argument("--bots-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv if argv is not None else [])
     if args.bots_child:
         result = asyncio.run(_bots(args.port, args.games, args.concurrency, args.seed))
         print(json.dumps(result), flush=True)
+        return
+    if args.kit:
+        fast, full = kit_decode(args.games, args.seed)[:2]
+        print(f"bot kit, per memento over {args.games} games: {fast:.0f} µs with the fast "
+              f"path, {full:.0f} µs with the full parse (CPU)")
         return
     for name in ("games", "concurrent_games", "concurrency", "peer_games"):
         if getattr(args, name) < 1:

@@ -240,6 +240,50 @@ class ClientConnection(SCConnection[ServerMessage, ClientMessage]):
             del states[next(iter(states))]
         states[room_id] = state
 
+    def _parse_next(self) -> ServerMessage | StreamEnd | NeedData:
+        ahead = self._memento_ahead()
+        return super()._parse_next() if ahead is None else ahead
+
+    def _memento_ahead(self) -> Memento | NeedData | None:
+        """`_decode_fast` before the splitter: when the buffer starts with exactly the
+        predicted memento (bytes we would write ourselves, so well-formed and within the
+        limits), take it off the buffer without scanning it; NEED_DATA while what arrived
+        is a beginning of it; None: let the splitter and the parser do their work."""
+        buffer = self._buffer
+        if not buffer.startswith(b'\n  <room roomId="') or not self._splitter.between_messages:
+            return None
+        message = self._predict(buffer, 3)
+        if message is None:
+            return None
+        body = memento_body(message)
+        if buffer.startswith(body):
+            del buffer[:len(body)]
+            self._remember(message.room_id, message.state)
+            return message
+        if len(buffer) < len(body) and body.startswith(buffer):
+            return NEED_DATA
+        return None
+
+    def _predict(self, data: bytes | bytearray, start: int) -> Memento | None:
+        """The memento that `data[start:]` should be: the room's last state plus the
+        ``lastMove`` named there (None when there is nothing to predict from)."""
+        head = _MEMENTO_HEAD.match(data, start)
+        if head is None:
+            return None
+        room_id = head.group(1).decode("ascii")
+        previous = self._states.get(room_id)
+        if previous is None:
+            return None
+        move = _last_move(data, start)
+        if move is None:
+            return None
+        try:
+            state = previous.clone()
+            state.push(move)  # unchecked: the caller compares the bytes
+        except Exception:  # an unexpected move for our engine: the full path decides
+            return None
+        return Memento(room_id, state)
+
     def _decode_fast(self, data: bytes) -> ServerMessage | None:
         """A memento as the previous one plus its ``lastMove``, checked byte for byte.
 
@@ -249,25 +293,10 @@ class ClientConnection(SCConnection[ServerMessage, ClientMessage]):
         per move) are skipped. Anything else (the first memento, another room, a state
         changed otherwise) is parsed as usual.
         """
-        head = _MEMENTO_HEAD.match(data)
-        if head is None:
+        message = self._predict(data, 0)
+        if message is None or memento_body(message)[3:] != data:
             return None
-        room_id = head.group(1).decode("ascii")
-        previous = self._states.get(room_id)
-        if previous is None:
-            return None
-        move = _last_move(data)
-        if move is None:
-            return None
-        try:
-            state = previous.clone()
-            state.push(move)  # unchecked: the comparison below is the check
-        except Exception:  # an unexpected move for our engine: the full path decides
-            return None
-        message = Memento(room_id, state)
-        if memento_body(message)[3:] != data:
-            return None
-        self._remember(room_id, state)
+        self._remember(message.room_id, message.state)
         return message
 
     def _to_node(self, message: ClientMessage) -> Node:
@@ -282,8 +311,8 @@ _LAST_MOVE = re.compile(
 )
 
 
-def _last_move(data: bytes) -> SetMove | SkipMove | None:
-    found = _LAST_MOVE.search(data, 0, 700)
+def _last_move(data: bytes | bytearray, start: int) -> SetMove | SkipMove | None:
+    found = _LAST_MOVE.search(data, start, start + 700)
     if found is None:
         return None
     color, kind, rotation, flipped, x, y, skip = found.groups()

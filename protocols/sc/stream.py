@@ -98,6 +98,14 @@ class MessageSplitter:
         """Whether the peer closed the root element."""
         return self._ended
 
+    @property
+    def between_messages(self) -> bool:
+        """Inside the root, nothing of a message scanned yet: the caller may take one
+        whole message off the front of the buffer itself (see ``ClientConnection``)."""
+        return (self._root is not None and not self._ended and self._pos == 0
+                and self._msg_start is None and self._tag_start is None
+                and self._special_start is None and self._depth == 0)
+
     def next(self, buffer: bytearray) -> bytes | None:
         """Consume and return the next complete message (see the class docstring)."""
         if self._ended:
