@@ -2,6 +2,7 @@
 
     python -m bench                 # all
     python -m bench blokus_engine   # one
+    python -m bench store           # the store's cost: CPU per move on/off, loop lag
 """
 
 from __future__ import annotations

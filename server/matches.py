@@ -758,13 +758,26 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
 
 def sc_packets(room: Room, entry: Entry) -> list[str]:
     """The SC packets of an entry as the official replay records them (the first seat's)."""
+    from protocols.sc import messages as m
     from protocols.sc.codec import encode_server
     from protocols.sc.xmltree import render
     from server.net.sc_translate import room_event_messages
 
     seat = min(entry.seats) if entry.seats else None
-    return [render(encode_server(message), 0) for message in
-            room_event_messages(room, entry, seat)]
+    return [_memento_xml(message) if type(message) is m.Memento
+            and hasattr(message.state, "occupied") else render(encode_server(message), 0)
+            for message in room_event_messages(room, entry, seat)]
+
+
+def _memento_xml(message: Any) -> str:
+    """A Blokus memento as `render(encode_server(message), 0)` renders it, written straight
+    from the engine's bitboards (`state_text`, rows cached): a memento per move is most of
+    what recording costs, and the node tree takes twice as long."""
+    from protocols.sc.blokus import state_text
+    from protocols.sc.xmltree import escape_attribute
+
+    return (f'<room roomId="{escape_attribute(message.room_id)}">\n  <data class="memento">'
+            f"\n    {state_text(message.state, 2)}\n  </data>\n</room>")
 
 
 def hsreplay_xml(room: Room) -> str:

@@ -236,3 +236,18 @@ async def test_kettle_result_not_stored_is_not_announced(running: Running) -> No
         await refused_everywhere(running)
         switch.on = False
         await recovered(running)
+
+
+def test_stored_mementos_are_the_node_tree_rendering() -> None:
+    """The recorder's fast memento XML (bitboards) is byte-equal to the node tree's."""
+    from games.blokus import new_game
+    from protocols.sc.codec import encode_server
+    from protocols.sc.xmltree import render
+    from server.matches import _memento_xml
+
+    rng = random.Random(7)
+    state = new_game("PENTO_L")
+    while not state.is_over:
+        message = m.Memento('r"1', state.clone())
+        assert _memento_xml(message) == render(encode_server(message), 0)
+        state.apply(rng.choice(list(state.legal_moves())))

@@ -1,0 +1,258 @@
+"""What recording every match costs the server: CPU per move and event-loop lag, store on/off.
+
+Two measurements, each with the store off and on in the same run (SQLite file in a
+temporary folder, the real `GauntletServer` wiring: `RecordingLog`, the per-match pump that
+renders entries in a worker thread, `StoreWriter` batching on its own thread):
+
+1. **Server CPU per Blokus move** over real TCP (the `bench.sc_server` phase: bundled random
+   bots in a child process, this process's CPU time over the moves, writer thread and
+   rendering threads included). Phases alternate off/on/off/on so that load drift hits
+   both sides; the ratio on/off is the figure (target: at most 1.2x).
+2. **Event-loop lag while 100 matches write events at once**: 100 Blokus rooms in this
+   process, each seat an in-process player that answers its move requests after a think
+   time (so the loop has idle time, as with real bots); a task sleeps 1 ms in a loop and
+   records how late it wakes. p50/p99/max of the overshoot, store off and on (target: p99
+   under 5 ms with the store on).
+
+    .venv/bin/python -m bench.store
+    .venv/bin/python -m bench.store --games 20 --matches 100 --think-ms 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.sc_server import PASSWORD, ROOT, Phase, _percentile, _phase
+
+# --- 1. CPU per move over TCP ----------------------------------------------------------
+
+
+async def _cpu_phase(store_on: bool, games: int, concurrency: int, seed: int,
+                     folder: Path) -> tuple[Phase, int]:
+    from server.config import ServerConfig
+    from server.runtime import GauntletServer
+    from server.store import Store
+
+    config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data")
+    store = Store(f"sqlite:///{folder / f'cpu-{time.monotonic_ns()}.db'}") if store_on else None
+    try:
+        async with GauntletServer(config, store=store) as server:
+            phase = await _phase(server, games, concurrency, seed)
+            if server.writer is not None:
+                await server.writer.flush()
+            committed = server.writer.stats.committed_events if server.writer else 0
+    finally:
+        if store is not None:
+            store.close()
+    return phase, committed
+
+
+# --- 2. event-loop lag with 100 matches ------------------------------------------------
+
+
+class ThinkingPlayer:
+    """An in-process seat: answers each move request with a random legal move after a
+    think time (a timer, not a busy loop: the event loop stays free meanwhile)."""
+
+    def __init__(self, seed: int, think: float) -> None:
+        self.rng = random.Random(seed)
+        self.think = think
+        self.state: Any = None
+        self.done = asyncio.Event()
+
+    async def send_room_event(self, room: Any, seat: int, entry: Any) -> float | None:
+        from server.rooms import DecisionRequested, RoomClosed, StateChanged
+
+        event = entry.event
+        if isinstance(event, StateChanged):
+            self.state = event.views.of(seat)
+        elif isinstance(event, DecisionRequested):
+            delay = self.think * (0.5 + self.rng.random())
+            asyncio.get_running_loop().call_later(delay, self._answer, room)
+        elif isinstance(event, RoomClosed):
+            self.done.set()
+        return time.monotonic()
+
+    def _answer(self, room: Any) -> None:
+        if room.closed:
+            return
+        move = self.rng.choice(list(self.state.legal_moves()))
+        room.submit(self, move, time.monotonic())
+
+
+async def _lag_monitor(samples: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(0.001)
+        samples.append(time.perf_counter() - start - 0.001)
+
+
+@dataclass(frozen=True)
+class LagPhase:
+    store_on: bool
+    matches: int
+    seconds: float
+    moves: int
+    events_committed: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    cpu_ms_per_move: float
+
+
+async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
+                     folder: Path) -> LagPhase:
+    from server.config import ServerConfig
+    from server.rooms import SlotRequest
+    from server.runtime import GauntletServer
+    from server.store import Store
+
+    config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
+                          no_timeout=True)
+    store = Store(f"sqlite:///{folder / f'lag-{time.monotonic_ns()}.db'}") if store_on else None
+    try:
+        async with GauntletServer(config, store=store) as server:
+            server.stats.move_processing_seconds.clear()
+            players: list[ThinkingPlayer] = []
+            lobby = server.lobby
+            for i in range(matches):
+                _room, codes = lobby.prepare("swc_2027_blokus",
+                                             [SlotRequest("a"), SlotRequest("b")], False,
+                                             seed=seed + i)
+                for j, code in enumerate(codes):
+                    player = ThinkingPlayer(seed * 1000 + 2 * i + j, think)
+                    players.append(player)
+                    lobby.seated(lobby.join_prepared(player, code, "sc"))
+            await asyncio.sleep(0)
+            samples: list[float] = []
+            stop = asyncio.Event()
+            monitor = asyncio.create_task(_lag_monitor(samples, stop))
+            cpu, start = time.process_time(), time.perf_counter()
+            await asyncio.gather(*(p.done.wait() for p in players))
+            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+            stop.set()
+            await monitor
+            moves = len(server.stats.move_processing_seconds)
+            committed = 0
+            if server.writer is not None:
+                await server.writer.flush()
+                committed = server.writer.stats.committed_events
+    finally:
+        if store is not None:
+            store.close()
+    return LagPhase(store_on, matches, seconds, moves, committed,
+                    _percentile(samples, 0.5) * 1000, _percentile(samples, 0.99) * 1000,
+                    max(samples, default=0.0) * 1000,
+                    cpu / moves * 1000 if moves else 0.0)
+
+
+def _warm_up(seed: int) -> None:
+    """Blokus builds its candidate tables lazily: build them before the loop is timed."""
+    from games import blokus
+
+    rng = random.Random(seed)
+    for piece in blokus.PENTOMINOES:
+        state = blokus.new_game(piece)
+        while not state.is_over:
+            state.apply(rng.choice(list(state.legal_moves())))
+
+
+# --- report ----------------------------------------------------------------------------
+
+
+def _cpu_table(rounds: list[tuple[Phase, int, Phase, int]]) -> tuple[str, float]:
+    lines = ["| round | store | games | moves | server CPU ms/move | server ms/move p50 | p99 "
+             "| events committed |", "|---:|---|---:|---:|---:|---:|---:|---:|"]
+    off_cpu: list[float] = []
+    on_cpu: list[float] = []
+    for i, (off, _zero, on, committed) in enumerate(rounds, 1):
+        for label, phase, events in (("off", off, 0), ("on", on, committed)):
+            lines.append(f"| {i} | {label} | {phase.games} | {phase.moves} "
+                         f"| {phase.cpu_ms_per_move:.2f} | {phase.p50_ms:.2f} "
+                         f"| {phase.p99_ms:.2f} | {events} |")
+        off_cpu.append(off.cpu_ms_per_move)
+        on_cpu.append(on.cpu_ms_per_move)
+    ratio = statistics.median(on_cpu) / statistics.median(off_cpu) if off_cpu else 0.0
+    return "\n".join(lines), ratio
+
+
+def _lag_table(phases: list[LagPhase]) -> str:
+    lines = ["| store | matches at once | moves | events committed | wall s | loop lag p50 ms "
+             "| p99 ms | max ms | CPU ms/move |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for p in phases:
+        lines.append(f"| {'on' if p.store_on else 'off'} | {p.matches} | {p.moves} "
+                     f"| {p.events_committed} | {p.seconds:.1f} | {p.p50_ms:.2f} "
+                     f"| {p.p99_ms:.2f} | {p.max_ms:.2f} | {p.cpu_ms_per_move:.3f} |")
+    return "\n".join(lines)
+
+
+async def _run(args: argparse.Namespace, folder: Path) -> None:
+    if args.part in ("all", "cpu"):
+        await _run_cpu(args, folder)
+    if args.part in ("all", "lag"):
+        await _run_lag(args, folder)
+
+
+async def _run_cpu(args: argparse.Namespace, folder: Path) -> None:
+    rounds = []
+    for i in range(args.rounds):
+        off, _ = await _cpu_phase(False, args.games, args.concurrency, args.seed + i, folder)
+        on, committed = await _cpu_phase(True, args.games, args.concurrency, args.seed + i,
+                                         folder)
+        rounds.append((off, 0, on, committed))
+    table, ratio = _cpu_table(rounds)
+    print(f"Server CPU per Blokus move over TCP, store off vs on ({args.games} games, "
+          f"{args.concurrency} at once, bots in a child process):\n")
+    print(table)
+    verdict = "met" if ratio <= 1.2 else "MISSED"
+    print(f"\nStore on / off, median server CPU per move: {ratio:.2f}x (target <= 1.2x: "
+          f"{verdict})\n")
+
+
+async def _run_lag(args: argparse.Namespace, folder: Path) -> None:
+    _warm_up(args.seed)
+    lag = [await _lag_phase(False, args.matches, args.think_ms / 1000, args.seed, folder),
+           await _lag_phase(True, args.matches, args.think_ms / 1000, args.seed, folder)]
+    print(f"Event-loop lag (a task sleeping 1 ms, overshoot) while {args.matches} Blokus "
+          f"matches play in this process, in-process seats thinking about "
+          f"{args.think_ms:.0f} ms per move:\n")
+    print(_lag_table(lag))
+    lag_on = lag[1]
+    verdict = "met" if lag_on.p99_ms < 5.0 else "MISSED"
+    print(f"\nStore on: loop lag p99 {lag_on.p99_ms:.2f} ms (target < 5 ms: {verdict}); "
+          f"{lag_on.events_committed / lag_on.seconds if lag_on.seconds else 0:.0f} "
+          "events/s committed.")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.store", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="games per CPU phase")
+    parser.add_argument("--concurrency", type=int, default=10,
+                        help="games at once in the CPU phases")
+    parser.add_argument("--rounds", type=int, default=2, help="off/on pairs of CPU phases")
+    parser.add_argument("--matches", type=int, default=100,
+                        help="matches at once in the loop-lag phases")
+    parser.add_argument("--think-ms", type=float, default=40.0,
+                        help="in-process players' mean think time per move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--part", choices=("all", "cpu", "lag"), default="all")
+    args = parser.parse_args(argv if argv is not None else [])
+    for name in ("games", "concurrency", "rounds", "matches"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    with tempfile.TemporaryDirectory(prefix="gauntlet-bench-store-") as folder:
+        asyncio.run(_run(args, Path(folder)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
