@@ -40,7 +40,7 @@ import argparse
 import logging
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -74,6 +74,10 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 13050
 READ_SIZE = 65536
 CONNECT_TIMEOUT = 10.0
+# A Software-Challenge server answers a join at once (`joined`, or an errorpacket); silence
+# this long means something else listens on that port (an HTTP server, say).
+HELLO_TIMEOUT = 15.0
+WAITING = "waiting for an opponent..."
 
 Move = SetMove | SkipMove
 
@@ -317,6 +321,9 @@ class BotSession:
                     break
                 out += self._handle(event)
         except ProtocolError as error:
+            if self.room_id is None:
+                raise ServerProtocolError(f"the server does not speak the Software-Challenge "
+                                          f"protocol: {error.reason}") from None
             raise ServerProtocolError(f"the server broke the protocol: {error.reason}") from None
         return bytes(out)
 
@@ -398,12 +405,17 @@ def play(
     room_id: str | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
     idle_timeout: float | None = None,
+    on_waiting: Callable[[], object] | None = None,
 ) -> Outcome:
     """Play one game on a server and return how it ended; raises ``KitError`` subclasses.
 
     ``idle_timeout`` (seconds) gives up when the server says nothing for that long; the
     default waits forever, like the official clients (an opponent may think for long
-    when the server runs without timeouts, or an admin may pause the game).
+    when the server runs without timeouts, or an admin may pause the game). Until the
+    server has answered the join, silence of ``HELLO_TIMEOUT`` seconds is an error (no
+    Software-Challenge server listens there). ``on_waiting`` is called once when we have
+    joined a room whose game has not started yet (``run`` prints "waiting for an
+    opponent...").
     """
     session = BotSession(bot, reservation=reservation, room_id=room_id)
     try:
@@ -413,7 +425,9 @@ def play(
     with sock:
         # Moves are small and latency matters: do not let Nagle hold them back.
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.settimeout(idle_timeout)
+        hello = HELLO_TIMEOUT if idle_timeout is None else min(idle_timeout, HELLO_TIMEOUT)
+        sock.settimeout(hello)
+        waiting = False
         try:
             sock.sendall(session.start())
             while not session.finished:
@@ -421,8 +435,17 @@ def play(
                 reply = session.receive_data(data)
                 if reply:
                     sock.sendall(reply)
+                if session.room_id is not None and not waiting:
+                    waiting = True
+                    sock.settimeout(idle_timeout)
+                    if session.team is None and on_waiting is not None:
+                        on_waiting()
         except TimeoutError:
             _send_quietly(sock, session.abort())
+            if session.room_id is None:
+                raise ServerSilent(
+                    f"no answer to our join from {host}:{port} within {hello:g} s: is a "
+                    f"Software-Challenge server (gauntlet serve) listening there?") from None
             raise ServerSilent(
                 f"no message from {host}:{port} for {idle_timeout} s; giving up"
             ) from None
@@ -504,7 +527,8 @@ def run_with(
         logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING,
                             format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     try:
-        outcome = play(bot, host, port, reservation, room_id=room_id, idle_timeout=idle_timeout)
+        outcome = play(bot, host, port, reservation, room_id=room_id, idle_timeout=idle_timeout,
+                       on_waiting=lambda: print(WAITING, file=sys.stderr, flush=True))
     except BotFailed as error:
         print(f"error: {error}", file=sys.stderr)
         if error.__cause__ is not None:
