@@ -8,6 +8,11 @@ same sequence numbers, then a close 1000. The full frames (both Hearth hands) go
 admin, or to anybody once the match is `finished`; an aborted or unfinished match shows a
 neutral spectator the neutral frames only.
 
+Events stored before the frames were (no `payload["spectate"]`) are rendered from what they
+hold where that is enough: a Blokus match from its SC mementos (`protocols.sc` parses them
+back into an engine state), which is how the frames were made from the live state. A Hearth
+match of that age has no frames to offer.
+
 Everything here reads the database: call it in a worker thread.
 """
 
@@ -17,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from server.spectate.blokus import GAME_TYPE as BLOKUS
 from server.spectate.frames import Frame
 from server.spectate.render import dumps, meta_for
 from server.store import Match, Store
@@ -43,7 +49,6 @@ def _result(store: Store, match: Match, names: list[str], seats: list[Any]
         return None
     scores = row.scores if isinstance(row.scores, dict) else {}
     winner = row.winner
-    failed = [seat.index for seat in seats if seat.failure]
     return {
         "winner": winner,
         "winnerName": names[winner] if winner is not None and 0 <= winner < len(names)
@@ -51,8 +56,62 @@ def _result(store: Store, match: Match, names: list[str], seats: list[Any]
         "reason": row.reason,
         "scores": list(scores.get("scores") or []),
         "cause": scores.get("cause"),
-        "violationSeat": failed[0] if scores.get("cause") and failed else None,
+        "violationSeat": _violation_seat(seats) if scores.get("cause") else None,
     }
+
+
+def _violation_seat(seats: list[Any]) -> int | None:
+    return next((seat.index for seat in seats if seat.failure), None)
+
+
+def blokus_frames(events: list[Any], names: list[str], violation_seat: int | None
+                  ) -> list[Frame]:
+    """The frames of Blokus events stored without them, from their SC packets."""
+    from lxml import etree
+
+    from protocols.sc.blokus import state_from_element
+    from server.spectate.blokus import render_state
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    frames: list[Frame] = []
+    state: dict[str, Any] | None = None
+    for event in events:
+        payload = event.payload if isinstance(event.payload, dict) else {}
+        if not payload.get("observers"):
+            continue
+        head: dict[str, Any] = {"type": "event", "seq": event.seq}
+        kind = event.kind
+        if kind == "state":
+            for packet in payload.get("xml") or []:
+                root = etree.fromstring(packet.encode(), parser)
+                found = root.find("./data[@class='memento']/state")
+                if found is not None:
+                    state = render_state(state_from_element(found))
+                    frames.append(Frame(event.seq, {**head, "kind": "state", "state": state}))
+                    break
+        elif kind == "pause":
+            frames.append(Frame(event.seq, {**head, "kind": "pause",
+                                            "paused": bool(payload.get("paused"))}))
+        elif kind == "rejected":
+            frames.append(Frame(event.seq, {**head, "kind": "rejected",
+                                            "seat": payload.get("seat"),
+                                            "name": payload.get("mistake", ""),
+                                            "text": payload.get("text", ""),
+                                            "final": payload.get("final", True)}))
+        elif kind == "result":
+            winner = payload.get("winner")
+            cause = payload.get("cause")
+            result = {"winner": winner,
+                      "winnerName": names[winner] if isinstance(winner, int)
+                      and 0 <= winner < len(names) else None,
+                      "reason": payload.get("reason", ""),
+                      "scores": list(payload.get("scores") or []), "cause": cause,
+                      "violationSeat": violation_seat if cause else None}
+            frames.append(Frame(event.seq, {**head, "kind": "result", "result": result,
+                                            "state": state}))
+        elif kind == "closed":
+            frames.append(Frame(event.seq, {**head, "kind": "closed"}))
+    return frames
 
 
 def _info(match: Match, names: list[str], result: dict[str, Any] | None,
@@ -116,8 +175,11 @@ def load_match(store: Store, match_id: str) -> StoredMatch | None:
     if match is None:
         return None
     names, seats = _names(store, match_id)
-    frames = [frame for event in store.events_since(match_id, 0)
+    events = store.events_since(match_id, 0)
+    frames = [frame for event in events
               if (frame := Frame.from_payload(event.seq, event.payload)) is not None]
+    if not frames and match.game == BLOKUS:
+        frames = blokus_frames(events, names, _violation_seat(seats))
     result = next((f.neutral.get("result") for f in reversed(frames) if f.kind == "result"),
                   None)
     if result is None:

@@ -51,7 +51,7 @@ async def test_a_blokus_match_replays_after_a_restart_with_the_live_frames(
         assert info["status"] == "finished" and info["live"] is False
         assert info["players"] == ["alpha", "beta"] and info["lastSeq"] == live.seqs[-1]
         assert info["result"] == live.events[-2]["result"]
-        last = [e for e in replay.events if e["kind"] == "result"][0]["state"]
+        last = next(e for e in replay.events if e["kind"] == "result")["state"]
         assert 400 - last["board"].count(".") == fields
 
         # Without `since`: the snapshot a late spectator got from memory.
@@ -141,5 +141,37 @@ async def test_the_lobby_pages_through_stored_matches(tmp_path: Path) -> None:
         assert page["type"] == "page" and page["offset"] == 2 and page["total"] == 3
         ids = [m["id"] for m in first["matches"]] + [m["id"] for m in page["matches"]]
         assert ids == [r.id for r in reversed(rooms)]  # most recent first
+    finally:
+        await stop(server, client, store)
+
+
+async def test_a_blokus_match_stored_without_frames_replays_from_its_mementos(
+        tmp_path: Path) -> None:
+    server, client, store, _ = await start(tmp_path)
+    try:
+        room, _ = blokus_match(server.lobby, seed=4)
+        await finished(room)
+        live = await read(ws(server, f"/ws/matches/{room.id}?since=0"))
+    finally:
+        await stop(server, client, store)
+    # As a match stored before the frames were: its payloads without them.
+    import sqlalchemy as sa
+
+    from server.store import Store
+    from server.store.models import MatchEvent
+
+    old = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
+    with old.engine.begin() as db:
+        table = MatchEvent.__table__  # type: ignore[attr-defined]
+        for seq, payload in db.execute(sa.select(table.c.seq, table.c.payload)).all():
+            stripped = {k: v for k, v in payload.items() if not k.startswith("spectate")}
+            db.execute(table.update().where(table.c.seq == seq).values(payload=stripped))
+    old.close()
+
+    server, client, store, _ = await start(tmp_path)
+    try:
+        assert all("spectate" not in e.payload for e in store.events_since(room.id, 0))
+        replay = await read(ws(server, f"/ws/matches/{room.id}?since=0"))
+        assert replay.close_code == 1000 and replay.messages[1:] == live.messages[1:]
     finally:
         await stop(server, client, store)
