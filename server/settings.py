@@ -69,6 +69,14 @@ class Settings(BaseSettings):
     # and whether a first start runs it for every game with two registered bots.
     ladder_concurrency: Annotated[int, Field(ge=1, le=256)] | None = None
     ladder_autostart: bool = False
+    # Scale-out (docs/scale.md): unset broker = everything in one process, as before. The
+    # broker is Redis (Celery's transport); the Redis URL carries the spectators' pub/sub
+    # (unset: the broker's). The visibility timeout must exceed the longest match: a job
+    # not acknowledged by then (its worker died) is handed to another worker.
+    broker_url: str | None = None
+    redis_url: str | None = None
+    visibility_timeout: Annotated[int, Field(ge=1)] = 3600
+    max_queued: Annotated[int, Field(ge=1)] = 32
 
     @field_validator("log_level", mode="before")
     @classmethod
