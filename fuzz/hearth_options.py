@@ -34,7 +34,8 @@ def _legal(reader: Reader, shaped: bool) -> list[Action]:
         entity = reader.byte() % 9 + 1
         target = reader.pick((0, 0, 1, 2, 3, 5, 8))
         if shaped:
-            kind, minion = kind_of.setdefault(entity, (reader.pick(KINDS[:3]), reader.byte() & 1 == 1))
+            fresh = (reader.pick(KINDS[:3]), reader.byte() & 1 == 1)
+            kind, minion = kind_of.setdefault(entity, fresh)
             position = reader.byte() % 7 if kind == Kind.PLAY and minion else -1
             action = Action(kind, entity, target, position)
             if action not in legal:

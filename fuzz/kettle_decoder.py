@@ -56,7 +56,7 @@ def value(reader: Reader, depth: int = 0) -> Any:
     if kind == 2:
         return reader.pick(STRINGS)
     if kind == 3:
-        return reader.take(reader.byte() % 8).decode("utf-8", "surrogateescape") if reader.left else ""
+        return reader.take(reader.byte() % 8).decode("utf-8", "surrogateescape")
     if kind in (4, 5, 6):
         return {reader.pick(KEYS): value(reader, depth + 1) for _ in range(reader.byte() % 5)}
     if kind == 7:

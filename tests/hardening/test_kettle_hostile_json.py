@@ -1,0 +1,164 @@
+"""Hostile JSON over Kettle, against a real server on real sockets.
+
+Each payload is refused with the nack docs/kettle-protocol.md names (closing or not), or
+handled; a Hearth match between two bundled bots runs on the same server meanwhile and
+must finish normally. A ticker task measures the event loop's lag while each payload is
+processed: one frame must never block the loop for more than ``MAX_LAG`` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from bots.hearth import RandomBot
+from bots.hearth.aio import play_async
+from protocols.kettle import ClientConnection, Nack
+from server.config import ServerConfig
+from server.runtime import GauntletServer
+
+MAX_LAG = 0.050
+TICK = 0.002
+IDLE = 3.0  # a server that said nothing for this long has said everything
+# Measured on a 2-CPU machine under a load of about 8 (the lead's unloaded figure for the
+# first: ~0.17 s); see test_known_slow_frames_block_the_loop.
+KNOWN_SLOW = {"deep_100k_arrays", "deep_1mib_arrays", "depth_32_arrays_1mib",
+              "many_small_frames_batch"}
+
+
+def frame(body: bytes) -> bytes:
+    return len(body).to_bytes(4, "big") + body
+
+
+def msg(name: str, body: str) -> bytes:
+    return frame(f'{{"type": "kettle:types/{name}", "{name}": {body}}}'.encode())
+
+
+MIB = 1 << 20
+# (payload, nack reasons expected in order, whether the server closes afterwards)
+CASES: dict[str, tuple[bytes, list[str], bool]] = {
+    "deep_100k_arrays": (frame(b"[" * 100_000 + b"]" * 100_000), ["too_deep"], False),
+    "deep_1mib_arrays": (frame(b"[" * (MIB // 2) + b"]" * (MIB // 2)), ["too_deep"], False),
+    "depth_32_arrays_1mib": (frame(b"[" + (b"[" * 31 + b"]" * 31 + b",") * 16_000 + b"[]]"),
+                             ["bad_body"], True),
+    "huge_string": (frame(b'{"type": "x", "pad": "' + b"A" * (MIB - 100) + b'"}'),
+                    ["unknown_type"], False),
+    "huge_string_too_large": (frame(b'{"type": "x", "pad": "' + b"A" * MIB + b'"}'),
+                              ["frame_too_large"], True),
+    "huge_exponent": (msg("choose_option", '{"optionsID": 1e999999, "option_index": 0}'),
+                      ["wrong_type"], False),
+    "huge_integer_100k_digits": (msg("choose_option", '{"optionsID": 1' + "0" * 100_000
+                                     + ', "option_index": 0}'), ["bad_json"], True),
+    "huge_integer_4000_digits": (msg("choose_option", '{"optionsID": 1' + "0" * 4000
+                                     + ', "option_index": 0}'), ["out_of_range"], False),
+    "nan_literal": (msg("choose_option", '{"optionsID": NaN, "option_index": 0}'),
+                    ["bad_json"], True),
+    "infinity_literal": (frame(b'{"type": "x", "v": -Infinity}'), ["bad_json"], True),
+    "duplicate_keys": (frame(b'{"type": "kettle:types/concede", "type": "x"}'),
+                       ["unknown_type"], False),
+    "lone_surrogate_in_field": (msg("join_game", '{"gameID": "\\ud800", "password": "p"}'),
+                                ["wrong_type"], False),
+    "length_ffffffff": (msg("get_game_state", "{}") + b"\xff\xff\xff\xff{}",
+                        ["unexpected_message", "frame_too_large"], True),
+    # A first frame this large is not taken for Kettle at all (server/net/sniff.py): the
+    # connection is closed without a word, like any unknown protocol.
+    "length_ffffffff_first": (b"\xff\xff\xff\xff{}", [], True),
+    "many_small_frames_batch": (frame(b"[" + b",".join([b'{"type": "y"}'] * 20_000) + b"]"),
+                                ["unknown_type"] * 20_000, False),
+}
+
+
+
+
+def attack(port: int, payload: bytes, pace: float = 0.0) -> tuple[list[str], bool]:
+    """Blocking client (run it in a thread, so that the loop measured is the server's
+    alone): send `payload` (one byte every `pace` seconds when pace > 0); the reasons of
+    the nacks received, and whether the server closed the connection."""
+    client = ClientConnection()
+    closed = False
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.settimeout(IDLE)
+        try:
+            if pace:
+                for i in range(len(payload)):
+                    sock.sendall(payload[i : i + 1])
+                    time.sleep(pace)
+            else:
+                sock.sendall(payload)
+            while data := sock.recv(65536):
+                client.receive_data(data)
+            closed = True
+        except TimeoutError:
+            pass
+        except ConnectionError:
+            closed = True
+    reasons = [e.reason for e in client.events() if isinstance(e, Nack)]
+    return reasons, closed
+
+
+async def worst_lag_while(work: asyncio.Future[object] | asyncio.Task[object]) -> float:
+    """The worst lateness of a short sleep on this loop until `work` is done."""
+    worst = 0.0
+    while not work.done():
+        start = time.perf_counter()
+        await asyncio.sleep(TICK)
+        worst = max(worst, time.perf_counter() - start - TICK)
+    return worst
+
+
+def slowloris_frame() -> bytes:
+    return msg("get_game_state", "{}")
+
+
+@pytest.fixture
+async def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    config = ServerConfig(tcp_port=0, admin_password="pw", seed=9, data_dir=tmp_path)
+    async with GauntletServer(config) as srv:
+        yield srv
+
+
+async def test_hostile_json_is_refused_and_a_match_finishes(server: GauntletServer) -> None:
+    port = server.tcp_port
+    match = asyncio.gather(play_async(RandomBot(1), "127.0.0.1", port, idle_timeout=60),
+                           play_async(RandomBot(2), "127.0.0.1", port, idle_timeout=60))
+    results = {}
+    for name, (payload, _, _) in CASES.items():
+        results[name] = await asyncio.to_thread(attack, port, payload)
+    # Slowloris: one frame, a byte every 50 ms (about 3 s); answered once complete.
+    results["slowloris"] = await asyncio.to_thread(attack, port, slowloris_frame(), 0.05)
+    async with asyncio.timeout(180):
+        one, two = await match
+    assert one.winner is not None and one.winner == two.winner
+    expected = {name: (reasons, closes) for name, (_, reasons, closes) in CASES.items()}
+    expected["slowloris"] = (["unexpected_message"], False)
+    assert results == expected
+
+
+@pytest.mark.parametrize("name", [name for name in CASES if name not in KNOWN_SLOW])
+async def test_one_frame_never_blocks_the_loop(server: GauntletServer, name: str) -> None:
+    work = asyncio.ensure_future(asyncio.to_thread(attack, server.tcp_port, CASES[name][0]))
+    worst = await worst_lag_while(work)
+    print(f"{name}: worst loop lag {worst * 1000:.1f} ms")
+    assert worst < MAX_LAG, f"{name} blocked the loop {worst * 1000:.0f} ms"
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_SLOW))
+@pytest.mark.xfail(strict=True, reason=(
+    "protocols/kettle/frames.py parse_body runs on the loop thread (server/net/"
+    "kettle_session.py _feed -> next_event): a 1 MiB body of nested empty arrays costs "
+    "0.5 s in depth_exceeds (too_deep); a 1 MiB body 32 deep (within the limit) costs "
+    "0.2 s depth check + 1.65 s json.loads (bad_body); 100k nested arrays (200 KB) 80 ms; "
+    "a batch of 20,000 unknown objects: 20,000 nacks written without the loop ever "
+    "yielding (session.py _send awaits only when the transport buffers; refusals are not "
+    "rate-limited) = 3.1 s. Worst loop lag 4.8 s. Measured at load 8 on 2 CPUs; the 50 ms "
+    "budget needs a smaller frame limit / object count, a cheaper check, parsing off the "
+    "loop, and a yield per N events."))
+async def test_known_slow_frames_block_the_loop(server: GauntletServer, name: str) -> None:
+    work = asyncio.ensure_future(asyncio.to_thread(attack, server.tcp_port, CASES[name][0]))
+    worst = await worst_lag_while(work)
+    print(f"{name}: worst loop lag {worst * 1000:.1f} ms")
+    assert worst < MAX_LAG, f"{name} blocked the loop {worst * 1000:.0f} ms"
