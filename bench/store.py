@@ -98,7 +98,7 @@ async def _lag_monitor(samples: list[float], stop: asyncio.Event) -> None:
 
 @dataclass(frozen=True)
 class LagPhase:
-    store_on: bool
+    label: str
     matches: int
     seconds: float
     moves: int
@@ -110,7 +110,8 @@ class LagPhase:
 
 
 async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
-                     folder: Path) -> LagPhase:
+                     folder: Path, render_on_loop: bool = False) -> LagPhase:
+    from server import matches as service_module
     from server.config import ServerConfig
     from server.rooms import SlotRequest
     from server.runtime import GauntletServer
@@ -119,6 +120,7 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
                           no_timeout=True)
     store = Store(f"sqlite:///{folder / f'lag-{time.monotonic_ns()}.db'}") if store_on else None
+    service_module.RENDER_ON_LOOP = render_on_loop
     try:
         async with GauntletServer(config, store=store) as server:
             server.stats.move_processing_seconds.clear()
@@ -147,9 +149,12 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
                 await server.writer.flush()
                 committed = server.writer.stats.committed_events
     finally:
+        service_module.RENDER_ON_LOOP = False
         if store is not None:
             store.close()
-    return LagPhase(store_on, matches, seconds, moves, committed,
+    label = ("on, entries rendered on the loop" if render_on_loop else "on") \
+        if store_on else "off"
+    return LagPhase(label, matches, seconds, moves, committed,
                     _percentile(samples, 0.5) * 1000, _percentile(samples, 0.99) * 1000,
                     max(samples, default=0.0) * 1000,
                     cpu / moves * 1000 if moves else 0.0)
@@ -189,7 +194,7 @@ def _lag_table(phases: list[LagPhase]) -> str:
     lines = ["| store | matches at once | moves | events committed | wall s | loop lag p50 ms "
              "| p99 ms | max ms | CPU ms/move |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for p in phases:
-        lines.append(f"| {'on' if p.store_on else 'off'} | {p.matches} | {p.moves} "
+        lines.append(f"| {p.label} | {p.matches} | {p.moves} "
                      f"| {p.events_committed} | {p.seconds:.1f} | {p.p50_ms:.2f} "
                      f"| {p.p99_ms:.2f} | {p.max_ms:.2f} | {p.cpu_ms_per_move:.3f} |")
     return "\n".join(lines)
@@ -220,8 +225,10 @@ async def _run_cpu(args: argparse.Namespace, folder: Path) -> None:
 
 async def _run_lag(args: argparse.Namespace, folder: Path) -> None:
     _warm_up(args.seed)
-    lag = [await _lag_phase(False, args.matches, args.think_ms / 1000, args.seed, folder),
-           await _lag_phase(True, args.matches, args.think_ms / 1000, args.seed, folder)]
+    think = args.think_ms / 1000
+    lag = [await _lag_phase(False, args.matches, think, args.seed, folder),
+           await _lag_phase(True, args.matches, think, args.seed, folder),
+           await _lag_phase(True, args.matches, think, args.seed, folder, True)]
     print(f"Event-loop lag (a task sleeping 1 ms, overshoot) while {args.matches} Blokus "
           f"matches play in this process, in-process seats thinking about "
           f"{args.think_ms:.0f} ms per move:\n")
