@@ -86,7 +86,7 @@ def main(
 
 def _register() -> None:
     # Imported for their side effect of adding commands to `app`.
-    from server.commands import bot, db, demo, match, play, serve  # noqa: F401
+    from server.commands import bot, db, demo, ladder, match, play, serve, worker  # noqa: F401
 
 
 _register()

@@ -1,0 +1,133 @@
+"""One `play_match` job: attempt N of a stored match, played in this process.
+
+The worker hosts the room itself: a `GauntletServer` without HTTP on an ephemeral loopback
+port, whose match service launches both registered bots with the same launcher as the
+single-machine server, records every event and the result through a `StoreWriter` on the
+shared store (`AttemptStore`: the writes of a superseded attempt are refused), and whose
+room is observed by a `RedisOutlet` (live frames for the spectators of every API node).
+
+The room takes the stored match's id (the match service keys everything by room id), the
+seats are the stored seats (their bots), the seed and clocks the stored ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from server.config import ServerConfig
+from server.rooms import Clocks, Room
+from server.settings import Settings
+from server.store import MatchStatus, Store, StoreWriter
+from server.worker.attempts import AttemptStore, begin_attempt
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a job did: the attempt it played (None: the match was over already) and the
+    match's status afterwards."""
+
+    match_id: str
+    attempt: int | None
+    status: str
+
+
+def play(match_id: str, settings: Settings) -> Played:
+    """Blocking (a Celery task body): play the next attempt of `match_id`."""
+    return asyncio.run(play_async(match_id, settings))
+
+
+async def play_async(match_id: str, settings: Settings) -> Played:
+    plain = Store(settings.database_url)
+    try:
+        attempt = await asyncio.to_thread(begin_attempt, plain, match_id)
+        if attempt is None:
+            match = await asyncio.to_thread(plain.get_match, match_id)
+            status = "missing" if match is None else match.status
+            log.info("match %s is %s already: nothing to play", match_id, status)
+            return Played(match_id, None, status)
+        log.info("match %s: attempt %d", match_id, attempt)
+        await _play_attempt(match_id, attempt, settings, plain)
+        match = await asyncio.to_thread(plain.get_match, match_id)
+        return Played(match_id, attempt, "missing" if match is None else match.status)
+    finally:
+        plain.close()
+
+
+async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: Store) -> None:
+    from server.matches import SeatRequest
+    from server.runtime import GauntletServer
+
+    match = await asyncio.to_thread(plain.get_match, match_id)
+    seats = await asyncio.to_thread(plain.seats, match_id)
+    assert match is not None
+    options: dict[str, Any] = dict(match.options or {})
+    clocks = Clocks(**options["clocks"]) if options.get("clocks") else None
+    store = AttemptStore(settings.database_url, match_id, attempt)
+    config = ServerConfig.from_settings(settings, host="127.0.0.1", tcp_port=0,
+                                        http_port=None, save_replays=False,
+                                        admin_password=secrets.token_urlsafe(16))
+    server = GauntletServer(config, store=None, http_port=None)
+    redis = _redis(settings)
+    outlets = []
+    await server.start()
+    writer = StoreWriter(store)
+    try:
+        await writer.start()
+        # The server was built without a store (no ladder, no recovery of other matches,
+        # which are not this worker's); its match service records through this writer.
+        server.writer = writer
+        server.matches.store = store
+        server.matches.writer = writer
+        recording = server.lobby.on_room_created
+
+        def room_created(room: Room) -> None:
+            server.lobby.rooms.pop(room.id, None)
+            room.id = match_id  # before anybody keys anything by it
+            server.lobby.rooms[match_id] = room
+            if recording is not None:
+                recording(room)
+            if redis is not None:
+                from server.worker.outlet import RedisOutlet
+
+                outlet = RedisOutlet(redis, room, attempt)
+                room.add_observer(outlet)
+                outlet.begin()
+                outlets.append(outlet)
+
+        server.lobby.on_room_created = room_created
+        requests = [SeatRequest(name=s.display_name or None, bot=s.bot_id) for s in seats]
+        room, _ = await server.matches.create_match(match.game, requests, seed=match.seed,
+                                                    clocks=clocks)
+        if room.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(room.task)
+        with contextlib.suppress(Exception):
+            await writer.flush()
+    finally:
+        for outlet in outlets:
+            await outlet.close()
+        await server.close()  # closes the writer too (server.writer)
+        await writer.close()
+        store.close()
+        if redis is not None:
+            with contextlib.suppress(Exception):
+                await redis.aclose()
+
+
+def _redis(settings: Settings) -> Any:
+    url = settings.redis_url or settings.broker_url
+    if not url:
+        return None
+    import redis.asyncio
+
+    return redis.asyncio.Redis.from_url(url)
+
+
+OPEN = {s.value for s in (MatchStatus.WAITING, MatchStatus.RUNNING, MatchStatus.PAUSED)}
