@@ -100,7 +100,28 @@ _MAX_ECHO = 100  # characters of a peer's text quoted back in a nack
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= _MAX_ECHO else text[:_MAX_ECHO] + "..."
+    """A peer's text as we may echo it: at most ``_MAX_ECHO`` characters, and always
+    encodable (lone surrogates become ``\\udXXX`` escapes), so a nack repeating it can
+    always be sent.
+
+    >>> _short("x" + chr(0xD800))
+    'x\\\\ud800'
+    """
+    text = text if len(text) <= _MAX_ECHO else text[:_MAX_ECHO] + "..."
+    return _sendable(text)
+
+
+def _sendable(text: str) -> str:
+    """``text`` with everything UTF-8 cannot carry (lone surrogates) backslash-escaped.
+
+    >>> _sendable("ok"), _sendable(chr(0xDFFF))
+    ('ok', '\\\\udfff')
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def _kind(value: object) -> str:
@@ -676,7 +697,7 @@ class Nack:
         >>> Nack.from_error(KettleError("bad_json", "body is not JSON"))
         Nack(not_acknowledged_object='', reason='bad_json', message='body is not JSON')
         """
-        return cls(error.object_type, error.code, error.detail)
+        return cls(_sendable(error.object_type), error.code, _sendable(error.detail))
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,11 +31,6 @@ def _frame(body: bytes) -> bytes:
     b'{"type": "kettle:types/\\udfff"}',
     b'[{"type": "kettle:types/concede"}, {"type": "x\\ud800"}]',
 ])
-@pytest.mark.xfail(strict=True, reason=(
-    "found by fuzz/kettle_server: protocols/kettle/messages.py _name() puts the peer's "
-    "'type' (a lone surrogate) into the unknown_type nack's not_acknowledged_object; "
-    "encode_frame then raises LocalProtocolError, so server/net/session.py _write aborts "
-    "the connection without the nack. Remove this mark once fixed."))
 def test_unknown_type_with_a_lone_surrogate_gets_a_sendable_nack(body: bytes) -> None:
     import fuzz.kettle_server as target
 
