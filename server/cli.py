@@ -20,9 +20,25 @@ import typer
 # typer 0.29 ships its own copy of click: its exceptions are not click's.
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
+from typer.models import DefaultPlaceholder
 
 
-class OneLineErrors(TyperGroup):
+class FullListing(TyperGroup):
+    """A group whose command list shows each command's first sentence in full, wrapped
+    (click cuts it to one line with `...`)."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=10_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class OneLineErrors(FullListing):
     """The root group: usage errors become `error: <message> (see 'gauntlet X --help')`."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
@@ -87,6 +103,13 @@ def main(
 def _register() -> None:
     # Imported for their side effect of adding commands to `app`.
     from server.commands import bot, db, demo, ladder, match, play, serve, worker  # noqa: F401
+
+    # Sub-groups (`gauntlet db`, `gauntlet match`, ...) list their commands in full too.
+    for group in app.registered_groups:
+        instance = group.typer_instance
+        if isinstance(group.cls, DefaultPlaceholder) and (
+                instance is None or isinstance(instance.info.cls, DefaultPlaceholder)):
+            group.cls = FullListing
 
 
 _register()

@@ -25,6 +25,7 @@ HEARTH_PREFIX = "hearth-"
 def bot_command(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(
+        metavar="NAME",
         help="blokus-random, blokus-greedy, blokus-<package.module:Class | file.py:Class>, "
         "hearth-random, hearth-greedy or hearth-<package.module:Class | file.py:Class>.")],
     host: Annotated[str, typer.Option(
@@ -42,7 +43,10 @@ def bot_command(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every message.")]
     = False,
 ) -> None:
-    """Connect a bundled bot to a server and play one game (exit 0 once it has a result)."""
+    """Connect a bot to a server and play one game.
+
+    Exits 0 once the game has a result, 1 when it could not be played.
+    """
     from bots.blokus import load_bot
     from bots.blokus.kit import run_with
 
@@ -54,7 +58,7 @@ def bot_command(
     try:
         bot = load_bot(name[len(PREFIX):], seed)
     except (ValueError, ImportError) as error:
-        raise typer.BadParameter(str(error), param_hint="NAME") from None
+        _bad_bot(error)
     settings = command_settings(ctx, port="tcp_port")
     code = run_with(bot, host=settings.host, port=settings.tcp_port, reservation=reservation,
                     room_id=room, idle_timeout=idle_timeout, verbose=verbose)
@@ -73,9 +77,18 @@ def _hearth(ctx: typer.Context, name: str, reservation: str | None, seed: int | 
         if reservation is not None:
             parse_reservation(reservation)
     except (ValueError, ImportError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        _bad_bot(error)
     settings = command_settings(ctx, port="tcp_port")
     raise typer.Exit(run_with(bot, host=settings.host, port=settings.tcp_port,
                               reservation=reservation, idle_timeout=idle_timeout,
                               verbose=verbose))
+
+
+def _bad_bot(error: Exception) -> NoReturn:
+    """A bot that cannot be loaded: its own traceback (a syntax error in the user's file),
+    then one `error:` line; exit code 2."""
+    user_traceback = getattr(error, "user_traceback", None)
+    if isinstance(user_traceback, str) and user_traceback.strip():
+        typer.echo(user_traceback.rstrip("\n"), err=True)
+    typer.echo(f"error: {error}", err=True)
+    raise typer.Exit(2)

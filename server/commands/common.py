@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import os
+import re
 import signal
 from collections.abc import Coroutine
 from typing import Any
@@ -45,10 +47,30 @@ def command_settings(ctx: typer.Context, **renames: str) -> Settings:
         if typed_here and field in Settings.model_fields:
             typed[field] = value
     try:
-        return load_settings(**typed)
+        settings = load_settings(**typed)
     except SettingsError as error:
         typer.echo(f"error: invalid settings: {error}", err=True)
         raise typer.Exit(2) from None
+    if {"soft_timeout", "hard_timeout"} & set(ctx.params):
+        check_clocks(settings, typed)
+    return settings
+
+
+def check_clocks(settings: Settings, typed: dict[str, Any] | None = None) -> None:
+    """A soft clock above the hard one can never fire: one `error:` line, exit code 2."""
+    if settings.soft_timeout <= settings.hard_timeout:
+        return
+    typed = typed or {}
+
+    def source(field: str) -> str:
+        if field in typed:
+            return f"--{field.replace('_', '-')}"
+        return env_name(field) if os.environ.get(env_name(field)) else "default"
+
+    typer.echo(f"error: invalid settings: the soft timeout ({source('soft_timeout')} "
+               f"{settings.soft_timeout:g} s) is above the hard timeout "
+               f"({source('hard_timeout')} {settings.hard_timeout:g} s)", err=True)
+    raise typer.Exit(2)
 
 
 def stop_event() -> asyncio.Event:
@@ -66,12 +88,21 @@ def stop_event() -> asyncio.Event:
 
 
 def run_server(main: Coroutine[Any, Any, None], host: str, port: int, hint: str = "") -> None:
-    """`asyncio.run(main)`; a failed listen is one `error:` line and exit code 1."""
+    """`asyncio.run(main)`; a failed listen is one `error:` line and exit code 1.
+
+    The line names the address that failed (the HTTP port as well as the bots' port), as
+    the error reports it, and the reason without the resolver's wording around it.
+    """
     try:
         asyncio.run(main)
     except OSError as error:
         if error.errno not in LISTEN_ERRORS:
             raise
-        typer.echo(f"error: cannot listen on {host}:{port}: {error.strerror or error}{hint}",
-                   err=True)
+        text = error.strerror or str(error)
+        where = f"{host}:{port}"
+        found = re.search(r"\('([^']*)', (\d+)\)", text)
+        if found:
+            where = f"{found.group(1)}:{found.group(2)}"
+            text = text.rsplit(": ", 1)[-1] if "):" in text else os.strerror(error.errno)
+        typer.echo(f"error: cannot listen on {where}: {text}{hint}", err=True)
         raise typer.Exit(1) from None

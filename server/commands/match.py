@@ -30,8 +30,9 @@ from server.settings import DEFAULTS, Settings, env_name
 
 match_app = typer.Typer(
     name="match", no_args_is_help=True, rich_markup_mode=None,
-    help="Create, list, show, pause, resume, step, cancel and replay matches through the "
-    "HTTP API of a running `gauntlet serve`.")
+    help="Reserve seats and control matches through the HTTP API.\n\n"
+    "create, list, show, pause, resume, step, cancel and replay talk to the HTTP API of a "
+    "running `gauntlet serve` (--api).")
 app.add_typer(match_app, name="match")
 
 # Short names for the games the server ships; any other id is passed on as it is.
@@ -166,7 +167,7 @@ def create(
     game: Annotated[str, typer.Argument(
         metavar="GAME", help="blokus (= swc_2027_blokus), hearth, or another game id.")],
     seats: Annotated[list[str], typer.Argument(
-        metavar="SEAT...", help="One per seat, in seat order: a NAME reserves the seat for a "
+        metavar="SEAT", help="One per seat, in seat order: a NAME reserves the seat for a "
         "bot you start yourself (the answer carries its reservation code); bot:NAME seats "
         "a registered bot that the server launches.")],
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the game.")] = None,
@@ -185,7 +186,7 @@ def create(
     data_dir: DataDirOption = DEFAULTS.data_dir,
     as_json: JsonOption = False,
 ) -> None:
-    """Create a match: reserve seats for your bots and/or seat registered bots.
+    """Create a match with reserved seats and/or registered bots.
 
     Example: `gauntlet match create blokus alice bob --paused` prints two reservation
     codes; `gauntlet bot blokus-greedy -r CODE` seats a bot with each.
@@ -384,7 +385,10 @@ def resume(ctx: typer.Context, match_id: MatchIdArgument, api: ApiOption = None,
 @match_app.command()
 def step(ctx: typer.Context, match_id: MatchIdArgument, api: ApiOption = None,
          data_dir: DataDirOption = DEFAULTS.data_dir, as_json: JsonOption = False) -> None:
-    """Ask a paused match for one move (a paused match that has not started: start it)."""
+    """Ask a paused match for one move.
+
+    A paused match that has not started yet starts (both seats taken) or ends.
+    """
     _control(ctx, "step", match_id, api, as_json, "one move requested")
 
 
@@ -405,7 +409,10 @@ def replay(
     api: ApiOption = None,
     data_dir: DataDirOption = DEFAULTS.data_dir,
 ) -> None:
-    """Fetch a finished match's replay (Blokus: official SC XML; Hearth: HSReplay XML)."""
+    """Fetch a finished match's replay.
+
+    Blokus: the official Software-Challenge replay XML; Hearth: HSReplay XML.
+    """
     client = _api(ctx, api)
     try:
         document = client.call("GET", f"/matches/{client.match_id(match_id)}/replay")

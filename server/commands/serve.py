@@ -22,7 +22,8 @@ def serve(
     host: Annotated[str, typer.Option(
         help=env_help("host", "Address to listen on (loopback by default)."))] = DEFAULTS.host,
     tcp_port: Annotated[int, typer.Option(
-        "--tcp-port", help=env_help("tcp_port", "TCP port for bots (0 = any free)."))]
+        "--port", "-p", "--tcp-port",
+        help=env_help("tcp_port", "TCP port for bots (0 = any free)."))]
     = DEFAULTS.tcp_port,
     no_timeout: Annotated[bool, typer.Option(
         "--no-timeout/--timeout",
@@ -77,11 +78,16 @@ def serve(
     settings = command_settings(ctx)
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if logging.getLogger().level > logging.DEBUG:
+        # Alembic narrates every plugin and migration at INFO: only with --log-level DEBUG.
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     token = settings.admin_token.get_secret_value() if settings.admin_token else None
     config = ServerConfig.from_settings(settings, seed=seed, http_port=settings.http_port,
                                         admin_token=token)
     source = PASSWORD_ENV if config.admin_password else str(config.password_file)
-    run_server(_serve(config, source), config.host, config.tcp_port)
+    run_server(_serve(config, source), config.host, config.tcp_port,
+               hint=" (another gauntlet running? pick a free port with --port or "
+               "--http-port, 0 = any)")
 
 
 def ladder_options() -> LadderOptions:
