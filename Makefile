@@ -14,8 +14,12 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	@touch $(STAMP)
 
+# `make run PORT=13051` when 13050 is taken (another server, another checkout).
 run: $(STAMP)
-	$(BIN)/gauntlet demo --ladder
+	@$(BIN)/gauntlet demo --ladder $(if $(PORT),--tcp-port $(PORT)); rc=$$?; \
+	port=$(or $(PORT),13050); if [ $$rc -eq 1 ]; then \
+	echo "make run: if port $$port is taken, pick another: make run PORT=$$((port + 1))" >&2; fi; \
+	exit $$rc
 
 # pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
 test: $(STAMP)
