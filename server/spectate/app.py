@@ -23,12 +23,24 @@ def install(app: FastAPI, lobby: Lobby, *, admin_token: str = "",
 
     hub = SpectateHub(lobby, admin_token=admin_token, store=store)
     hub.hook()
+    pubsub = _pubsub_url()
+    if pubsub:  # a cluster: matches played on workers are followed on Redis
+        from server.worker.remote import follow
+
+        hub.follower = follow(hub, pubsub)
     app.state.spectate = hub
     app.include_router(ws.router)
     app.router.add_event_handler("shutdown", hub.close)
     if web_dir.is_dir():
         app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")
     return hub
+
+
+def _pubsub_url() -> str | None:
+    from server.settings import load_settings
+
+    settings = load_settings()
+    return settings.redis_url or settings.broker_url
 
 
 def create_spectate_app(lobby: Lobby, *, admin_token: str = "",

@@ -266,6 +266,10 @@ class SpectateHub:
         self.finished: OrderedDict[str, MatchFeed] = OrderedDict()
         self.lobby_feed = LobbyFeed()
         self.store: Store | None = store  # stored matches (None: the memory only)
+        # Matches played on workers (server.worker.remote: followed on Redis), and the
+        # task following them (None: no broker, everything is played here).
+        self.remote: dict[str, Any] = {}
+        self.follower: Any = None
         self._previous_hook: Callable[[Room], None] | None = None
         self._hooked = False
 
@@ -311,7 +315,8 @@ class SpectateHub:
             self.finished.popitem(last=False)
 
     def feed(self, match_id: str) -> MatchFeed | None:
-        found = self.feeds.get(match_id) or self.finished.get(match_id)
+        found = (self.feeds.get(match_id) or self.remote.get(match_id)
+                 or self.finished.get(match_id))
         if found is None:
             room = self.lobby.rooms.get(match_id)
             if room is not None:
@@ -323,7 +328,8 @@ class SpectateHub:
 
     def matches(self) -> list[dict[str, Any]]:
         """Live matches (newest first), then the finished ones (latest first)."""
-        live = sorted(self.feeds.values(), key=lambda f: f.created, reverse=True)
+        live = sorted([*self.feeds.values(), *self.remote.values()], key=lambda f: f.created,
+                      reverse=True)
         done = list(reversed(self.finished.values()))
         return [f.info() for f in live + done]
 
@@ -342,7 +348,8 @@ class SpectateHub:
 
     def unknown(self, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The stored matches' infos of those the hub does not hold."""
-        return [i for i in infos if i["id"] not in self.feeds and i["id"] not in self.finished]
+        return [i for i in infos if i["id"] not in self.feeds and i["id"] not in self.finished
+                and i["id"] not in self.remote]
 
     def detach_lobby(self, watcher: Watcher) -> None:
         self.lobby_feed.watchers.discard(watcher)
@@ -354,7 +361,9 @@ class SpectateHub:
     def close(self) -> None:
         """Server shutdown: every spectator is told, at once."""
         going = Close(GOING_AWAY, "server shutting down")
-        for feed in list(self.feeds.values()):
+        if self.follower is not None:
+            self.follower.close()
+        for feed in [*self.feeds.values(), *self.remote.values()]:
             for watcher in list(feed.watchers):
                 watcher.drop(going)
         for watcher in list(self.lobby_feed.watchers):
