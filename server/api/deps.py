@@ -34,13 +34,18 @@ def get_service(request: Request) -> MatchService:
     return get_context(request).service
 
 
-def require_admin(
+def is_admin(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> None:
+) -> bool:
+    """Whether the caller holds the admin token (reading routes show it more, never less)."""
     token = get_context(request).admin_token
     given = credentials.credentials if credentials is not None else ""
-    if not token or not secrets.compare_digest(given.encode(), token.encode()):
+    return bool(token) and secrets.compare_digest(given.encode(), token.encode())
+
+
+def require_admin(caller_is_admin: Annotated[bool, Depends(is_admin)]) -> None:
+    if not caller_is_admin:
         raise HTTPException(401, "this endpoint needs `Authorization: Bearer <admin token>`",
                             headers={"WWW-Authenticate": "Bearer"})
 
@@ -49,3 +54,4 @@ StoreDep = Annotated[Store, Depends(get_store)]
 ServiceDep = Annotated[MatchService, Depends(get_service)]
 ContextDep = Annotated["ApiContext", Depends(get_context)]
 Admin = Depends(require_admin)
+IsAdmin = Annotated[bool, Depends(is_admin)]

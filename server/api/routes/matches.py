@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query
 from fastapi.responses import PlainTextResponse, Response
 
-from server.api.deps import Admin, ContextDep, ServiceDep, StoreDep
+from server.api.deps import Admin, ContextDep, IsAdmin, ServiceDep, StoreDep
 from server.api.schemas import (
     MATCH_ID,
     ActionOut,
@@ -25,6 +25,7 @@ from server.api.schemas import (
 )
 from server.matches import MatchError, SeatRequest, _find_bot
 from server.rooms import Clocks
+from server.spectate.frames import FULL_KEY
 from server.store import Match, MatchStatus, Store
 
 router = APIRouter(prefix="/matches", tags=["matches"])
@@ -42,6 +43,16 @@ REPLAY_EXAMPLE = '<protocol>\n<room roomId="...">...</room>\n</protocol>'
 def _summary(match: Match) -> MatchSummary:
     return MatchSummary(id=match.id, game=match.game, status=match.status, seed=match.seed,
                         created=match.created, started=match.started, finished=match.finished)
+
+
+# Payload fields that may hold what only a seat or an admin may see.
+_HIDDEN_FIELDS = frozenset({"public", FULL_KEY})
+
+
+def _neutral(payload: Any) -> Any:
+    if not isinstance(payload, dict):
+        return payload
+    return {key: value for key, value in payload.items() if key not in _HIDDEN_FIELDS}
 
 
 def _match(store: Store, match_id: str) -> Match:
@@ -129,12 +140,18 @@ async def control(match_id: MatchId,
             response_class=Response,
             responses={200: {"content": {"application/x-ndjson": {"example": EVENTS_EXAMPLE}},
                              "description": "One JSON object per line, by seq"}, **NOT_FOUND})
-def events(match_id: MatchId, store: StoreDep,
+def events(match_id: MatchId, store: StoreDep, admin: IsAdmin,
            since: Annotated[int, Query(ge=0, le=2**31, description="First seq")] = 0,
            limit: Annotated[int, Query(ge=1, le=10_000)] = 1000) -> Response:
-    _match(store, match_id)
+    """Hidden information (a Hearth match's full history, the spectators' full frames) is
+    shown to the admin, and to everyone once the match has finished; before that, and for
+    aborted matches (the ladder replays them with the same seed), the events carry what a
+    neutral spectator may see."""
+    match = _match(store, match_id)
+    hide = not admin and match.status != MatchStatus.FINISHED
     lines = [json.dumps({"seq": e.seq, "time": e.time.isoformat(), "kind": e.kind,
-                         "payload": e.payload}, separators=(",", ":"))
+                         "payload": _neutral(e.payload) if hide else e.payload},
+                        separators=(",", ":"))
              for e in store.events_since(match_id, since, limit=limit)]
     body = "".join(line + "\n" for line in lines)
     return Response(body, media_type="application/x-ndjson")
