@@ -201,6 +201,31 @@ def kit_decode(games: int, seed: int) -> tuple[float, float, int]:
     return run(True), run(False), count
 
 
+def memento_encoding(games: int, seed: int) -> tuple[float, float]:
+    """µs of CPU per memento body over the states of `games` random games: the node tree
+    (`encode_server` + render) and the bitboard writer the server uses (same bytes)."""
+    from games import blokus
+    from protocols.sc import messages as m
+    from protocols.sc.codec import encode_server
+    from protocols.sc.connection import memento_body, message_body
+
+    rng = random.Random(seed)
+    states = []
+    for _ in range(games):
+        state = blokus.new_game(rng.choice(blokus.PENTOMINOES))
+        while not state.is_over:
+            state.apply(rng.choice(list(state.legal_moves())))
+            states.append(state.clone())
+    figures = []
+    for write in (lambda s: message_body(encode_server(m.Memento("r", s))),
+                  lambda s: memento_body(m.Memento("r", s))):
+        start = time.process_time()
+        for state in states:
+            write(state)
+        figures.append((time.process_time() - start) / len(states) * 1e6)
+    return figures[0], figures[1]
+
+
 def report(phases: list[Phase], peer_games: int, peer_seconds: float, peer_moves: int) -> str:
     peer_rate = peer_games / peer_seconds if peer_seconds else 0.0
     lines = [
@@ -246,7 +271,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--peer-games", type=int, default=20, help="engine-only games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kit", action="store_true",
-                        help="only the bot kit's memento decoding, fast path vs full parse")
+                        help="only the memento costs: the bot kit's decoding (fast path vs full "
+                        "parse) and the server's encoding (node tree vs bitboard writer)")
     parser.add_argument("--bots-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv if argv is not None else [])
@@ -258,6 +284,9 @@ def main(argv: list[str] | None = None) -> None:
         fast, full = kit_decode(args.games, args.seed)[:2]
         print(f"bot kit, per memento over {args.games} games: {fast:.0f} µs with the fast "
               f"path, {full:.0f} µs with the full parse (CPU)")
+        tree, writer = memento_encoding(args.games, args.seed)
+        print(f"server, per memento body: {tree:.0f} µs with the node tree, {writer:.0f} µs "
+              "with the bitboard writer (CPU)")
         return
     for name in ("games", "concurrent_games", "concurrency", "peer_games"):
         if getattr(args, name) < 1:
