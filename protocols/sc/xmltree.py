@@ -130,10 +130,32 @@ def _render_into(node: Node, level: int, parts: list[str]) -> None:
         parts.append("\n" + "  " * level + f"</{node.tag}>")
 
 
+class _RefuseEverything(etree.Resolver):
+    """Resolves every external reference (DTD, entity, parameter entity) to nothing.
+
+    libxml2 loads an external *parameter* entity declared in an internal subset even with
+    ``load_dtd=False`` and ``resolve_entities=False``; with this resolver it gets an empty
+    document instead of the file or URL.
+    """
+
+    # lxml-stubs leave out the context argument lxml passes.
+    def resolve(  # type: ignore[override]
+        self, system_url: str, public_id: str, context: object
+    ) -> object:
+        return self.resolve_string("", context, base_url=None)
+
+
+# A DOCTYPE can only stand in the prolog: after whitespace, comments and PIs.
+_DOCTYPE_IN_PROLOG = re.compile(
+    rb"\A(?:\xef\xbb\xbf)?(?:\s|<\?.*?\?>|<!--.*?-->)*<!doctype", re.DOTALL | re.IGNORECASE
+)
+
+
 def _make_parser() -> etree.XMLParser:
     # Everything that could reach outside the message is off; the splitter has already
-    # refused DOCTYPE declarations, this is the second lock on the door.
-    return etree.XMLParser(
+    # refused DOCTYPE declarations, parse_message refuses them again, and the resolver
+    # hands libxml2 an empty document for anything external it still asks for.
+    parser = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
@@ -144,6 +166,8 @@ def _make_parser() -> etree.XMLParser:
         strip_cdata=True,
         collect_ids=False,
     )
+    parser.resolvers.add(_RefuseEverything())
+    return parser
 
 
 # lxml parsers must not be shared between threads; one per thread (the server may parse
@@ -161,11 +185,14 @@ def _parser() -> etree.XMLParser:
 def parse_message(data: bytes) -> etree._Element:
     """Parse the bytes of one message (UTF-8, no declaration) into an element.
 
-    Raises ``ProtocolError`` for anything that is not well-formed XML.
+    Raises ``ProtocolError`` for anything that is not well-formed XML, and for any
+    DOCTYPE (a message never has one; DTDs are how entities reach outside).
 
     >>> parse_message(b'<joinRoom roomId="a"/>').get("roomId")
     'a'
     """
+    if _DOCTYPE_IN_PROLOG.match(data):
+        raise ProtocolError("a DOCTYPE is not allowed")
     try:
         element = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:

@@ -195,11 +195,6 @@ async def test_the_parser_alone_expands_and_fetches_nothing(wires: Tripwires, bo
         assert CANARY not in text and len(text) < 1000, text[:200]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "protocols/sc/xmltree.py _make_parser: load_dtd=False/resolve_entities=False do not stop "
-    "libxml2 from loading an external *parameter* entity declared in the internal subset; "
-    "its declarations are then applied to attribute values (file content leaks). Only the "
-    "splitter's DOCTYPE refusal protects the wire path. Remove this mark once fixed."))
 def test_the_parser_alone_never_loads_an_external_parameter_entity(tmp_path: Path) -> None:
     evil = tmp_path / "evil.dtd"
     evil.write_bytes(b'<!ENTITY leak "' + CANARY + b'">')
