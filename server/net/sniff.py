@@ -1,14 +1,20 @@
 """Pick a connection's protocol from its first bytes.
 
 `<` (after optional whitespace or a UTF-8 BOM) is Software-Challenge XML. Kettle frames
-start with a 4-byte big-endian length: a first byte 0x00 and a plausible frame length.
-A protocol is only recognised when the listener serves it (`known`: the listener registers
-both); anything else gets the connection closed cleanly.
+start with a 4-byte big-endian length; any other first byte forms one, so everything that
+does not start like XML goes to Kettle once 4 bytes are there (when the listener serves
+it): the Kettle session refuses an implausible length in its own protocol (a nack
+`frame_too_large`, then the close) instead of a silent close. A protocol is only
+recognised when the listener serves it (`known`: the listener registers both); anything
+else gets the connection closed cleanly.
 
 >>> sniff(b"<protocol><join/>"), sniff(b"  \\n<protocol>"), sniff(b"\\x00\\x00\\x00\\x10{}")
 ('sc', 'sc', None)
->>> sniff(b"\\x00\\x00\\x00\\x10{}", known={SC, KETTLE}), sniff(b"\\x00\\x00", known={KETTLE})
+>>> both = {SC, KETTLE}
+>>> sniff(b"\\x00\\x00\\x00\\x10{}", both), sniff(b"\\x00\\x00", known={KETTLE})
 ('kettle', 'need-more')
+>>> sniff(b"\\xff\\xff\\xff\\xff{}", both), sniff(b"GET / HTTP/1.1", both), sniff(b"\\xef\\xbb", both)
+('kettle', 'kettle', 'need-more')
 >>> sniff(b"   ") is NEED_MORE
 True
 """
@@ -30,17 +36,18 @@ _KETTLE_HEADER = 4
 
 def sniff(first: bytes, known: Collection[str] = (SC,)) -> str | None:
     """The protocol name for these first bytes, `NEED_MORE`, or None (unknown: close)."""
-    if first[:1] == b"\x00":
-        if KETTLE not in known:
-            return None
-        if len(first) < _KETTLE_HEADER:
-            return NEED_MORE
-        # A first byte 0 is a length under 16 MiB: Kettle. An oversize first frame is the
-        # Kettle session's to refuse (a nack in its own protocol, then the close).
-        return KETTLE if int.from_bytes(first[:_KETTLE_HEADER], "big") > 0 else None
-    data = first.removeprefix(_BOM).lstrip(_WHITESPACE)
-    if not data:
-        return NEED_MORE if len(first) < MAX_SNIFF_BYTES else None
-    if data.startswith(b"<") and SC in known:
-        return SC
-    return None
+    if not first:
+        return NEED_MORE
+    if first[0] in _WHITESPACE or first[:1] == b"<" or _BOM.startswith(first[:3]):
+        if first[0] == _BOM[0] and len(first) < len(_BOM):
+            return NEED_MORE  # the start of a BOM, or of a Kettle length 0xEF...
+        if first[0] != _BOM[0] or first.startswith(_BOM):
+            data = first.removeprefix(_BOM).lstrip(_WHITESPACE)
+            if not data:
+                return NEED_MORE if len(first) < MAX_SNIFF_BYTES else None
+            return SC if data.startswith(b"<") and SC in known else None
+    # Not XML: a 4-byte big-endian length, however implausible (the Kettle session
+    # answers an oversize one with a nack in its own protocol, then closes).
+    if KETTLE not in known:
+        return None
+    return KETTLE if len(first) >= _KETTLE_HEADER else NEED_MORE

@@ -64,9 +64,10 @@ CASES: dict[str, tuple[bytes, list[str], bool]] = {
                                 ["wrong_type"], False),
     "length_ffffffff": (msg("get_game_state", "{}") + b"\xff\xff\xff\xff{}",
                         ["unexpected_message", "frame_too_large"], True),
-    # A first frame this large is not taken for Kettle at all (server/net/sniff.py): the
-    # connection is closed without a word, like any unknown protocol.
-    "length_ffffffff_first": (b"\xff\xff\xff\xff{}", [], True),
+    # Any first bytes that do not look like XML are Kettle (server/net/sniff.py): an
+    # oversize first frame is refused in Kettle's words, then closed.
+    "length_ffffffff_first": (b"\xff\xff\xff\xff{}", ["frame_too_large"], True),
+    "http_request_first": (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", ["frame_too_large"], True),
     "many_small_frames_batch": (frame(b"[" + b",".join([b'{"type": "y"}'] * 20_000) + b"]"),
                                 ["unknown_type"] * 20_000, False),
 }
