@@ -13,7 +13,7 @@ else gets the connection closed cleanly.
 >>> both = {SC, KETTLE}
 >>> sniff(b"\\x00\\x00\\x00\\x10{}", both), sniff(b"\\x00\\x00", known={KETTLE})
 ('kettle', 'need-more')
->>> sniff(b"\\xff\\xff\\xff\\xff{}", both), sniff(b"GET / HTTP/1.1", both), sniff(b"\\xef\\xbb", both)
+>>> sniff(b"\\xff\\xff\\xff\\xff{}", both), sniff(b"GET /", both), sniff(b"\\xef\\xbb", both)
 ('kettle', 'kettle', 'need-more')
 >>> sniff(b"   ") is NEED_MORE
 True

@@ -261,7 +261,9 @@ async def test_lobby_errors_keep_the_connection_open() -> None:
 async def test_unknown_first_bytes_close_cleanly() -> None:
     async with GauntletServer(config()) as srv:
         c = await ScClient.connect(srv.tcp_port)
-        await c.send_raw(b"GET / HTTP/1.1\r\n\r\n")  # (a first byte 0 would be Kettle)
+        # Whitespace, then not `<`: neither XML nor a Kettle length (any other first byte
+        # would be Kettle's, which answers an implausible length with a nack).
+        await c.send_raw(b"\r\nHELO x\r\n")
         assert await c.read_to_eof() == b""
 
 
