@@ -7,6 +7,7 @@ skipped, with the reason, only when their packages cannot be installed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -71,10 +72,8 @@ def redis_url() -> Iterator[str]:
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        try:
+        with contextlib.suppress(redis.ConnectionError):
             client.shutdown(nosave=True)
-        except redis.ConnectionError:
-            pass
         client.close()
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -90,19 +89,15 @@ class Worker:
 
     def kill(self) -> None:
         """SIGKILL the worker and everything it started: a machine that died."""
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         self.proc.wait(10)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                pass
         self.kill()
 
 
