@@ -87,6 +87,8 @@ class Ladder:
         self._turn = 0
         self.played = 0
         self.replayed = 0
+        # With a broker (GAUNTLET_BROKER_URL) legs are played on workers: server.worker.
+        self.remote: Any = None
 
     @property
     def concurrency(self) -> int:
@@ -95,6 +97,12 @@ class Ladder:
     # --- control ------------------------------------------------------------------------
 
     async def start(self) -> None:
+        from server.settings import load_settings
+
+        if load_settings().broker_url:  # Celery only then (server/worker is lazy)
+            from server.worker.dispatch import from_settings
+
+            self.remote = from_settings(self.store)
         await asyncio.to_thread(self.recover)
         self._task = asyncio.get_running_loop().create_task(self._run(), name="ladder")
 
@@ -105,6 +113,8 @@ class Ladder:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.remote is not None:
+            self.remote.close()
 
     def ladder_games(self) -> list[str]:
         """The games a ladder can run: two seats (the ratings are head to head)."""
@@ -249,6 +259,9 @@ class Ladder:
 
     async def _play_leg(self, pairing: LadderPairing) -> None:
         assert pairing.id is not None
+        if self.remote is not None:
+            await self._play_remote(pairing)
+            return
         seats = [SeatRequest(bot=pairing.bot_a), SeatRequest(bot=pairing.bot_b)]
         try:
             room, _seats = await self.service.create_match(
@@ -273,6 +286,26 @@ class Ladder:
         if writer is not None:
             with contextlib.suppress(Exception):
                 await writer.flush()
+        if self._closing:
+            return  # left playing: the next start settles it
+        await asyncio.to_thread(self._settle, pairing)
+
+    async def _play_remote(self, pairing: LadderPairing) -> None:
+        """The leg's match queued for a worker (with backpressure), followed in the store."""
+        assert pairing.id is not None
+        found = await asyncio.to_thread(
+            lambda: [self.store.get_bot(pairing.bot_a), self.store.get_bot(pairing.bot_b)])
+        bots = [(b.id, b.name) for b in found if b is not None and b.id is not None]
+        if len(bots) != 2:
+            log.warning("ladder: leg %d dropped: a bot was deleted", pairing.id)
+            await asyncio.to_thread(self.ladder.finish_pairing, pairing.id,
+                                    PairingStatus.DROPPED)
+            return
+        match_id = await self.remote.submit(pairing.game, bots, seed=pairing.seed,
+                                            clocks=self.options.clocks)
+        pairing.match_id = match_id
+        await asyncio.to_thread(self.ladder.set_match, pairing.id, match_id)
+        await self.remote.wait(match_id)
         if self._closing:
             return  # left playing: the next start settles it
         await asyncio.to_thread(self._settle, pairing)
