@@ -59,3 +59,10 @@ $(FUZZ_STAMP): $(STAMP)
 
 fuzz: $(FUZZ_STAMP)
 	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Scale-out soak (docs/scale.md): 1,000 short games on 4 `gauntlet worker`s over real Redis
+# and PostgreSQL, 0 lost and 0 duplicated, games/min against one process. GAMES=N to shorten.
+.PHONY: soak-cluster
+soak-cluster: $(STAMP)
+	@bash tools/system-packages.sh
+	$(BIN)/python -m tests.cluster.soak --games $(or $(GAMES),1000) --workers 4
