@@ -7,37 +7,54 @@ GAUNTLET_HTTP_PORT), the admin token from GAUNTLET_ADMIN_TOKEN or `<data dir>/ad
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from server.cli import app
-from server.settings import load_settings
+from server.settings import Settings, SettingsError, load_settings
 
 ladder_app = typer.Typer(help="The training ladder of a running server (start, stop, status).",
                          no_args_is_help=True)
 app.add_typer(ladder_app, name="ladder")
 
-GAMES = ("swc_2027_blokus", "hearth")
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    """One `error:` line on stderr and a non-zero exit."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _settings() -> Settings:
+    try:
+        return load_settings()
+    except SettingsError as error:
+        _fail(f"invalid settings: {error}", 2)
 
 
 def _default_url() -> str:
-    settings = load_settings()
+    settings = _settings()
     host = settings.host if settings.host not in ("", "0.0.0.0", "::") else "127.0.0.1"
     return f"http://{host}:{settings.http_port}"
 
 
-def _token(data_dir: Path | None) -> str | None:
-    settings = load_settings()
+def _token(data_dir: Path | None) -> tuple[str, str]:
+    """The admin token and where it came from; none found is an error."""
+    settings = _settings()
     if settings.admin_token is not None:
-        return settings.admin_token.get_secret_value()
+        return settings.admin_token.get_secret_value(), "GAUNTLET_ADMIN_TOKEN"
     path = (data_dir or settings.data_dir) / "admin-token"
     try:
-        return path.read_text(encoding="utf-8").strip() or None
+        token = path.read_text(encoding="utf-8").strip()
     except OSError:
-        return None
+        token = ""
+    if not token:
+        _fail(f"no admin token: set GAUNTLET_ADMIN_TOKEN or give --data-dir (no token in "
+              f"{path})")
+    return token, str(path)
 
 
 Url = Annotated[str | None, typer.Option(
@@ -48,24 +65,28 @@ Games = Annotated[list[str] | None, typer.Argument(
     help="Games (default: every ladder game of the server).", show_default=False)]
 
 
-def _request(method: str, url: str, path: str, token: str | None = None) -> Any:
+def _request(method: str, url: str, path: str, token: tuple[str, str] | None = None) -> Any:
     import httpx
 
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    headers = {"Authorization": f"Bearer {token[0]}"} if token else {}
     try:
         answer = httpx.request(method, f"{url.rstrip('/')}/api{path}", headers=headers,
                                timeout=30)
-    except httpx.HTTPError as exc:
-        typer.echo(f"error: no answer from {url}: {exc}", err=True)
-        raise typer.Exit(1) from None
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        _fail(f"no answer from {url}: {' '.join(str(exc).split()) or type(exc).__name__}")
+    try:
+        body = answer.json()
+    except ValueError:
+        body = None
     if answer.status_code >= 400:
-        try:
-            detail = answer.json().get("detail", answer.text)
-        except ValueError:
-            detail = answer.text
-        typer.echo(f"error: {method} {path}: {answer.status_code} {detail}", err=True)
-        raise typer.Exit(1)
-    return answer.json()
+        detail = body.get("detail") if isinstance(body, dict) else None
+        detail = " ".join(str(detail or answer.reason_phrase).split())
+        if answer.status_code == 401 and token:
+            detail = f"the admin token from {token[1]} was refused ({detail})"
+        _fail(f"{method} {path}: {answer.status_code} {detail}")
+    if body is None:
+        _fail(f"{url} is not a Gauntlet server: {method} {path} did not answer JSON")
+    return body
 
 
 def _games(url: str, games: list[str] | None) -> list[str]:
