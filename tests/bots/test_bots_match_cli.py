@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -18,67 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 from server.cli import app
-from server.config import ServerConfig
-from server.runtime import GauntletServer
-from server.store import Store
+from tests.bots.server_thread import TOKEN, Served, ServerThread
 
-TOKEN = "match-cli-token"
 REPO = Path(__file__).resolve().parents[2]
-
-
-@dataclass
-class Served:
-    api: str
-    tcp_port: int
-    data_dir: Path
-
-
-class ServerThread:
-    """A GauntletServer with its HTTP API running on its own loop in a thread."""
-
-    def __init__(self, tmp_path: Path, token: str | None = TOKEN) -> None:
-        self.data_dir = tmp_path / "data"
-        self.store = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
-        self.config = ServerConfig(tcp_port=0, admin_password="pw", data_dir=self.data_dir,
-                                   soft_timeout=5.0, hard_timeout=10.0)
-        self.token = token
-        self.ready = threading.Event()
-        self.loop = asyncio.new_event_loop()
-        self.stop: asyncio.Event | None = None
-        self.server: GauntletServer | None = None
-        self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_until_complete(self._main())
-        except BaseException as error:  # reported by start()
-            self.error = error
-            self.ready.set()
-
-    async def _main(self) -> None:
-        self.stop = asyncio.Event()
-        async with GauntletServer(self.config, store=self.store, http_port=0,
-                                  admin_token=self.token) as server:
-            self.server = server
-            self.ready.set()
-            await self.stop.wait()
-
-    def start(self) -> Served:
-        self.thread.start()
-        assert self.ready.wait(60), "server did not start"
-        if self.error is not None:
-            raise self.error
-        assert self.server is not None
-        return Served(f"http://127.0.0.1:{self.server.http_port}", self.server.tcp_port,
-                      self.data_dir)
-
-    def close(self) -> None:
-        if self.stop is not None:
-            self.loop.call_soon_threadsafe(self.stop.set)
-        self.thread.join(60)
-        self.store.close()
 
 
 @pytest.fixture

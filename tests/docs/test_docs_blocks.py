@@ -1,0 +1,165 @@
+"""Every fenced code block of README.md and docs/*.md is run or checked, by its info string.
+
+- ```python: run as a script in a subprocess (a fresh temporary folder, the repository on
+  PYTHONPATH, a timeout). A block that plays over TCP (it calls a kit's `run(...)` under
+  `__main__`, or names port 13050) gets a real server on a free port instead: 13050 in the
+  text becomes that port, `-p PORT` is passed on its command line, and a bundled random
+  bot of the same game joins as its opponent; both must exit 0.
+  ```python norun: a module that cannot run on its own (a card module of
+  games/hearth/cards, whose cards are declared already): compiled only.
+- ```sh / ```bash / ```console: each `gauntlet ...` line is parsed by the real command
+  line (subcommand, options and their types, required arguments) without running it;
+  `[...]` marks optional parts and ALL_CAPS words are placeholders. Other lines (`make`,
+  `curl`, `python my_bot.py`, shell variables) are not run: they need a long-lived server
+  on the default ports, which the suite must not occupy. The `gauntlet match` session of
+  docs/server.md runs for real in tests/bots/test_bots_match_cli.py.
+- ```text, ```json, ```toml, ```xml: output and protocol examples, skipped on purpose.
+- A block without an info string fails: say what it is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.main import get_command
+
+from server.cli import app
+from tests.bots.server_thread import Served, ServerThread
+from tests.docs.blocks import ROOT, Block, all_blocks
+
+SHELL = {"sh", "bash", "shell", "console"}
+EXAMPLES = {"text", "json", "toml", "xml"}
+# Documents whose every block is marked; unmarked blocks of the other documents (other
+# areas of the project) are skipped, named in the skip reason, until their owners mark them.
+MARKED = {"README.md", "docs/server.md", "docs/bots.md", "docs/sc-protocol.md",
+          "docs/hearth-engine.md", "docs/benchmarks.md"}
+GAUNTLET = str(Path(sys.executable).with_name("gauntlet"))
+PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_:]*$")
+TIMEOUT = 240
+
+BLOCKS = all_blocks()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    thread = ServerThread(tmp_path_factory.mktemp("docs-server"), soft_timeout=30.0,
+                          hard_timeout=60.0)
+    try:
+        yield thread.start()
+    finally:
+        thread.close()
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def _needs_server(text: str) -> bool:
+    return ("run(" in text and "__main__" in text) or "13050" in text
+
+
+def _opponent(text: str) -> str:
+    return "hearth-random" if ("bots.hearth" in text or "kettle:" in text) else "blokus-random"
+
+
+def _run_python(block: Block, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    script = tmp_path / "block.py"
+    if not _needs_server(block.text):
+        script.write_text(block.text, encoding="utf-8")
+        result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=_env(),
+                                capture_output=True, text=True, timeout=TIMEOUT)
+        assert result.returncode == 0, f"{block.id}:\n{result.stderr}"
+        return
+    served: Served = request.getfixturevalue("served")
+    port = str(served.tcp_port)
+    script.write_text(block.text.replace("13050", port), encoding="utf-8")
+    player = subprocess.Popen([sys.executable, str(script), "-p", port], cwd=tmp_path,
+                              env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    opponent = subprocess.Popen([GAUNTLET, "bot", _opponent(block.text), "-p", port],
+                                cwd=tmp_path, env=_env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+    try:
+        _, player_err = player.communicate(timeout=TIMEOUT)
+        _, opponent_err = opponent.communicate(timeout=TIMEOUT)
+    finally:
+        for process in (player, opponent):
+            if process.poll() is None:
+                process.kill()
+                process.communicate()
+    assert player.returncode == 0, f"{block.id}:\n{player_err}"
+    assert opponent.returncode == 0, f"{block.id} (its opponent):\n{opponent_err}"
+
+
+def gauntlet_lines(text: str) -> list[list[str]]:
+    """The argument lists of the `gauntlet ...` lines of a shell block."""
+    found = []
+    for line in text.replace("\\\n", " ").splitlines():
+        if not line.strip().startswith("gauntlet "):
+            continue
+        words = shlex.split(line, comments=True)
+        while words and words[-1] == "&":
+            words.pop()
+        if not words or words[0] != "gauntlet":
+            continue
+        args = []
+        for word in words[1:]:
+            word = word.strip("[]")
+            if word:
+                args.append("1" if PLACEHOLDER.match(word) else word)
+        found.append(args)
+    return found
+
+
+def parse(args: list[str]) -> None:
+    """Parse a command line the way `gauntlet` would, without running the command."""
+    command = get_command(app)
+    ctx = command.make_context("gauntlet", list(args))
+    while hasattr(command, "resolve_command"):
+        rest = [*ctx._protected_args, *ctx.args]
+        assert rest, f"gauntlet {' '.join(args)}: no subcommand"
+        name, sub, rest = command.resolve_command(ctx, rest)
+        assert name is not None and sub is not None
+        ctx = sub.make_context(name, rest, parent=ctx)
+        command = sub
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.id for b in BLOCKS])
+def test_block(block: Block, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    kind = block.info
+    where = str(block.path.relative_to(ROOT))
+    if kind == "python" and "norun" in block.flags:
+        compile(block.text, block.id, "exec")
+    elif kind == "python":
+        _run_python(block, tmp_path, request)
+    elif kind in SHELL:
+        for args in gauntlet_lines(block.text):
+            parse(args)
+    elif kind in EXAMPLES:
+        pytest.skip(f"{kind}: an output or protocol example")
+    elif not kind and where not in MARKED:
+        pytest.skip(f"{block.id}: unmarked, in another area's document (mark it ```text)")
+    else:
+        pytest.fail(f"{block.id}: mark the block (```python, ```sh, ```text, ...); "
+                    f"got {block.info!r}")
+
+
+def test_every_document_has_blocks_found() -> None:
+    assert any(b.path.name == "README.md" for b in BLOCKS)
+    assert sum(b.info == "python" for b in BLOCKS) >= 10
+
+
+def test_gauntlet_lines() -> None:
+    text = "gauntlet bot blokus-random -p 13050 [-r CODE] &   # note\nmake run\n"
+    assert gauntlet_lines(text) == [["bot", "blokus-random", "-p", "13050", "-r", "1"]]
+    with pytest.raises(Exception, match="65535"):
+        parse(["bot", "blokus-random", "-p", "70000"])
