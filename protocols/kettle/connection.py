@@ -52,9 +52,14 @@ __all__ = [
     "encode_batch",
 ]
 
-SERVER_LIMITS: Final = Limits(max_message_bytes=1 << 20, max_depth=32, max_buffered_bytes=2 << 20)
-"""What a server accepts from a bot: frames up to 1 MiB, nesting up to 32, 2 MiB buffered
-(an I/O layer that drains after every read reads at most 1 MiB at a time)."""
+SERVER_LIMITS: Final = Limits(max_message_bytes=64 << 10, max_depth=32,
+                              max_buffered_bytes=256 << 10)
+"""What a server accepts from a bot: frames up to 64 KiB, nesting up to 32, 256 KiB
+buffered (an I/O layer that drains after every read reads at most 64 KiB at a time).
+
+A bot's largest message (``queue_player`` with a 30-card deck) is well under 2 KiB; the
+64 KiB cap keeps the worst frame's parse to milliseconds (a 1 MiB body of 32-deep
+arrays cost seconds of ``json.loads`` under load)."""
 
 CLIENT_LIMITS: Final = Limits(
     max_message_bytes=16 << 20, max_depth=256, max_buffered_bytes=32 << 20
@@ -197,6 +202,23 @@ class KettleConnection(SansIOConnection[In | Refused, Out], Generic[In, Out]):
                     Refused(Nack("", BAD_ENVELOPE, f"invalid message: {exc}"), False)
                 )
         return self._events.popleft()
+
+    def next_frame_bytes(self) -> int:
+        """The body length of the complete frame the next ``next_event`` will parse; 0
+        when events are queued or no complete frame is buffered (the I/O layer parses
+        large frames off its event loop: ``next_event`` is safe to call from one other
+        thread at a time, while nothing else calls ``receive_data``/``next_event``).
+
+        >>> conn = ServerConnection()
+        >>> conn.receive_data(b"\\x00\\x00\\x00\\x02{}")
+        >>> conn.next_frame_bytes()
+        2
+        """
+        if self._events or self._overflowed or len(self._buffer) < HEADER_BYTES:
+            return 0
+        length = int.from_bytes(self._buffer[:HEADER_BYTES], "big")
+        complete = len(self._buffer) >= HEADER_BYTES + length
+        return length if complete and length <= self.limits.max_message_bytes else 0
 
     def _has_partial_message(self) -> bool:
         return bool(self._buffer)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.hearth import DEFAULT_DECKS, Action
-from protocols.base import NEED_DATA, ConnectionClosed, Limits, ProtocolError
+from protocols.base import NEED_DATA, ConnectionClosed, Limits, LocalProtocolError, ProtocolError
 from protocols.kettle import (
     CHOICE_MULLIGAN,
     ChooseEntities,
@@ -83,6 +83,12 @@ log = logging.getLogger(__name__)
 GAME_TYPE = "hearth"
 RATE_LIMITED = "rate_limited"
 """The nack reason for a client over the message rate (the connection is then closed)."""
+OFF_LOOP_BYTES = 16 << 10
+"""Frames at least this large are parsed in a worker thread (depth check and json.loads,
+milliseconds for the largest 64 KiB frame); a bot's messages are far smaller."""
+YIELD_EVERY = 32
+"""Events of one read handled before the session lets the loop run others (a batch of
+thousands of objects in one frame, or thousands of tiny frames in one read)."""
 _MULLIGAN = "mulligan"  # server.games.hearth.MULLIGAN (not imported: the game is a plugin)
 
 
@@ -130,26 +136,45 @@ class KettleSession(Session[ServerMessage]):
     async def _feed(self, data: bytes, arrived: float) -> bool:
         try:
             self.conn.receive_data(data)
+            handled = 0
             while not self._closed:
-                event = self.conn.next_event()
+                handled += 1
+                if handled % YIELD_EVERY == 0:
+                    await asyncio.sleep(0)  # one read never holds the loop for long
+                    if self._closed:
+                        break
+                if self.conn.next_frame_bytes() >= OFF_LOOP_BYTES:
+                    # Parsing a large frame costs milliseconds: not on the loop thread.
+                    # Nothing else touches the codec's input side while we wait.
+                    event = await asyncio.to_thread(self.conn.next_event)
+                else:
+                    event = self.conn.next_event()
                 if event is NEED_DATA:
                     return bool(data)
                 if isinstance(event, ConnectionClosed):
                     self.left_cause = LeftCause.LOST_CONNECTION
                     return False
-                if isinstance(event, Refused):
+                if isinstance(event, Refused) and event.close:
                     await self._write(event.nack)
-                    if event.close:
-                        log.info("%s: %s; closing", self.peer, event.nack.message)
-                        self.left_cause = LeftCause.PROTOCOL_ERROR
-                        return False
-                    continue
+                    log.info("%s: %s; closing", self.peer, event.nack.message)
+                    self.left_cause = LeftCause.PROTOCOL_ERROR
+                    return False
+                # Refused objects count against the rate like messages: a batch of
+                # thousands of unknown objects is a flood too.
                 if self._over_rate(arrived):
                     await self._write(Nack("", RATE_LIMITED,
                                            f"more than {self._rate.per_second:g} messages/s"))
                     self.left_cause = LeftCause.PROTOCOL_ERROR
                     return False
+                if isinstance(event, Refused):
+                    # Corked: the nacks of one batch go out in a few writes, not one each.
+                    self._cork_bytes([self._encode(event.nack, None)])
+                    continue
                 await self._dispatch(event, arrived)
+        except LocalProtocolError as exc:  # a nack we could not encode (our bug)
+            log.warning("%s: cannot encode a nack (%s); closing", self.peer, exc)
+            self.left_cause = LeftCause.PROTOCOL_ERROR
+            return False
         except ProtocolError as exc:
             log.info("%s: protocol error, closing: %s", self.peer, exc.reason)
             self.left_cause = LeftCause.PROTOCOL_ERROR

@@ -147,11 +147,15 @@ class Session(abc.ABC, Generic[Out]):
             log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
             self._abort()
             return None
+        self._cork_bytes(encoded)
+        return time.monotonic()
+
+    def _cork_bytes(self, encoded: list[bytes]) -> None:
+        """Hold encoded messages for the next write or the end of this loop turn."""
         if encoded:
             if not self._corked:
                 asyncio.get_running_loop().call_soon(self._uncork)
             self._corked.extend(encoded)
-        return time.monotonic()
 
     def _uncork(self) -> None:
         """End of the loop turn: write what is still corked (without waiting)."""

@@ -149,11 +149,11 @@ def test_largest_frame_is_accepted() -> None:
 
 def test_default_limits() -> None:
     server = ServerConnection()
-    assert server.limits.max_message_bytes == 1 << 20
+    assert server.limits.max_message_bytes == 64 << 10
     assert server.limits.max_depth == 32
-    refused = refusal([(1 << 20).to_bytes(4, "big") + b"{", ((1 << 20) + 1).to_bytes(4, "big")])
-    assert refused.reason == R.TRUNCATED  # exactly 1 MiB announced is fine: we waited
-    refused = refusal([((1 << 20) + 1).to_bytes(4, "big")], eof=False)
+    refused = refusal([(64 << 10).to_bytes(4, "big") + b"{", ((64 << 10) + 1).to_bytes(4, "big")])
+    assert refused.reason == R.TRUNCATED  # exactly 64 KiB announced is fine: we waited
+    refused = refusal([((64 << 10) + 1).to_bytes(4, "big")], eof=False)
     assert refused.reason == R.FRAME_TOO_LARGE
 
 
