@@ -133,7 +133,7 @@ async def test_the_ladder_page_fills_in_as_games_finish(page: Any, tmp_path: Pat
         await page.click("#standings tr[data-bot=greedy] a")
         await page.wait_for_selector("#recent-list li a", timeout=WAIT_MS)
         assert "bot=greedy" in page.url
-        assert await page.locator("#recent-list li").count() == min(
+        assert await page.locator("#recent-list li").count() >= min(
             10, next(x["games"] for x in state["standings"] if x["bot"] == "greedy"))
         await page.screenshot(path=ARTIFACTS / "ladder-recent.png", full_page=True)
         match_id = await page.get_attribute("#recent-list li:first-child", "data-match")
