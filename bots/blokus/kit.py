@@ -78,6 +78,8 @@ CONNECT_TIMEOUT = 10.0
 # this long means something else listens on that port (an HTTP server, say).
 HELLO_TIMEOUT = 15.0
 WAITING = "waiting for an opponent..."
+# Joined and no welcome for this long: the room waits for its second player.
+WAIT_NOTICE = 1.0
 
 Move = SetMove | SkipMove
 
@@ -247,7 +249,10 @@ class Outcome:
         """One line for humans, e.g. ``team ONE won 120:98 (we are ONE)``."""
         score = ":".join(str(self.points.get(team, "?")) for team in ("ONE", "TWO"))
         head = "draw" if self.winner is None else f"team {self.winner} won"
-        tail = "" if self.regular else f", {self.cause or 'violation'}: {self.reason}"
+        # The cause in English words, then the official (German) text as the server sent it.
+        cause = (self.cause or "VIOLATION").replace("_", " ").lower()
+        who = f"{self.violator} lost by {cause}" if self.violator else cause
+        tail = "" if self.regular else f"; {who}, official text: {self.reason!r}"
         return f"{head} {score} (we are {self.team or '?'}{tail})"
 
 
@@ -414,8 +419,8 @@ def play(
     when the server runs without timeouts, or an admin may pause the game). Until the
     server has answered the join, silence of ``HELLO_TIMEOUT`` seconds is an error (no
     Software-Challenge server listens there). ``on_waiting`` is called once when we have
-    joined a room whose game has not started yet (``run`` prints "waiting for an
-    opponent...").
+    joined a room whose game has not started within ``WAIT_NOTICE`` seconds (``run``
+    prints "waiting for an opponent...").
     """
     session = BotSession(bot, reservation=reservation, room_id=room_id)
     try:
@@ -427,19 +432,32 @@ def play(
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         hello = HELLO_TIMEOUT if idle_timeout is None else min(idle_timeout, HELLO_TIMEOUT)
         sock.settimeout(hello)
-        waiting = False
+        # None: not joined yet; False: joined, no welcome yet; True: settled.
+        waiting: bool | None = None
         try:
             sock.sendall(session.start())
             while not session.finished:
-                data = sock.recv(READ_SIZE)
+                try:
+                    data = sock.recv(READ_SIZE)
+                except TimeoutError:
+                    if waiting is not False:
+                        raise
+                    # Joined, and no welcome for WAIT_NOTICE seconds: the room waits.
+                    waiting = True
+                    if on_waiting is not None:
+                        on_waiting()
+                    sock.settimeout(idle_timeout)
+                    continue
                 reply = session.receive_data(data)
                 if reply:
                     sock.sendall(reply)
-                if session.room_id is not None and not waiting:
+                if waiting is None and session.room_id is not None:
+                    waiting = session.team is not None
+                    sock.settimeout(idle_timeout if waiting else _shorter(WAIT_NOTICE,
+                                                                          idle_timeout))
+                elif waiting is False and session.team is not None:
                     waiting = True
                     sock.settimeout(idle_timeout)
-                    if session.team is None and on_waiting is not None:
-                        on_waiting()
         except TimeoutError:
             _send_quietly(sock, session.abort())
             if session.room_id is None:
@@ -457,6 +475,10 @@ def play(
     if session.outcome is None:
         raise ServerClosed("the server ended the game without a result")
     return session.outcome
+
+
+def _shorter(a: float, b: float | None) -> float:
+    return a if b is None else min(a, b)
 
 
 def _send_quietly(sock: socket.socket, data: bytes) -> None:

@@ -97,6 +97,9 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 13050
 READ_SIZE = 65536
 CONNECT_TIMEOUT = 10.0
+# Joined and asked nothing for this long: the game waits for its second player.
+WAIT_NOTICE = 1.0
+WAITING = "waiting for an opponent..."
 
 Deck = tuple[str, Sequence[str]]
 """``(hero card id, [30 card ids])`` for ``queue_player``."""
@@ -357,11 +360,14 @@ def play(
     deck: Deck | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
     idle_timeout: float | None = None,
+    on_waiting: Callable[[], object] | None = None,
 ) -> Outcome:
     """Play one game on a Kettle server and return how it ended; raises ``KitError``s.
 
     ``idle_timeout`` (seconds): give up when the server says nothing for that long
-    (default: wait forever; the opponent may think for long).
+    (default: wait forever; the opponent may think for long). ``on_waiting`` is called
+    once when we have joined a game and nothing asked us to decide for ``WAIT_NOTICE``
+    seconds (``run`` prints "waiting for an opponent...").
     """
     session = BotSession(bot, reservation=reservation, deck=deck)
     try:
@@ -371,12 +377,31 @@ def play(
     with sock:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.settimeout(idle_timeout)
+        # None: not joined yet; False: joined, nothing to decide yet; True: settled.
+        waiting: bool | None = None if on_waiting is not None else True
         try:
             sock.sendall(session.start())
             while not session.finished:
-                reply = session.receive_data(sock.recv(READ_SIZE))
+                try:
+                    data = sock.recv(READ_SIZE)
+                except TimeoutError:
+                    if waiting is not False or on_waiting is None:
+                        raise
+                    waiting = True
+                    on_waiting()
+                    sock.settimeout(idle_timeout)
+                    continue
+                reply = session.receive_data(data)
                 if reply:
                     sock.sendall(reply)
+                started = session._views > 0 or session.options_answered > 0
+                if waiting is None and session.game_id is not None and not started:
+                    waiting = False
+                    sock.settimeout(WAIT_NOTICE if idle_timeout is None
+                                    else min(WAIT_NOTICE, idle_timeout))
+                elif waiting is not True and started:
+                    waiting = True
+                    sock.settimeout(idle_timeout)
         except TimeoutError:
             _send_quietly(sock, session.abort())
             raise ServerSilent(
@@ -455,7 +480,8 @@ def run_with(
         logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING,
                             format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     try:
-        outcome = play(bot, host, port, reservation, deck=deck, idle_timeout=idle_timeout)
+        outcome = play(bot, host, port, reservation, deck=deck, idle_timeout=idle_timeout,
+                       on_waiting=lambda: print(WAITING, file=sys.stderr, flush=True))
     except BotFailed as error:
         print(f"error: {error}", file=sys.stderr)
         if error.__cause__ is not None:

@@ -251,7 +251,7 @@ def test_outcome_of_a_violation() -> None:
     assert (outcome.cause, outcome.violator) == ("HARD_TIMEOUT", "TWO")
     assert outcome.win_points == {"ONE": 2, "TWO": 0}
     assert outcome.names == {"ONE": "a", "TWO": "b"}
-    assert "HARD_TIMEOUT" in outcome.describe()
+    assert "lost by hard timeout, official text: " in outcome.describe()
 
 
 def test_outcome_of_a_draw_round_trips_the_codec() -> None:
