@@ -430,23 +430,18 @@ class State:
             self._gen = masks
         return masks
 
-    def _anchor_candidates(self, color: int) -> list[tuple[Any, int, int, tuple[int, ...]]]:
-        """(groups, local forbidden, cell, shapes) per anchor, for `color` after its first move.
+    def _anchor_candidates(self, color: int) -> list[tuple[Any, int, int]]:
+        """(candidates, local forbidden, cell) per anchor, for `color` after its first move.
 
         Work is proportional to the anchors: each anchor cuts the 9x9 window around it out
         of the forbidden cells and looks up the placements through it that fit the blocked
-        pattern next to it, split by shape (`T.BY_PATTERN_SHAPES`); `shapes` are the ones
-        that have candidates there and that the colour still has. A candidate
-        `(mask, r)` of `groups[s]` is legal iff `not mask & local`, and `r` names it
-        relative to `cell`. After an anchor is done it joins the forbidden cells, so a
-        placement covering several anchors is produced once, by the first. Built in one
-        go: the listing then checks every candidate in one comprehension.
+        pattern next to it; a candidate `(mask, r)` is legal iff `not mask & local`, and
+        `r` names it relative to `cell`. After an anchor is done it joins the forbidden
+        cells, so a placement covering several anchors is produced once, by the first.
+        Built in one go: the listing then checks every candidate in one comprehension.
         """
-        _, _, anchors, shifted, _ = self._masks(color)
-        bits = self._undeployed[color]
-        by_pattern = T.BY_PATTERN_SHAPES
-        low_shapes = T.LOW_SHAPES
-        high_shapes = T.HIGH_SHAPES
+        _, _, anchors, shifted, deployed = self._masks(color)
+        by_pattern = T.BY_PATTERN
         local_mask = T.LOCAL_MASK
         window = T.WINDOW
         pattern_shift = T.PATTERN_SHIFT
@@ -460,11 +455,8 @@ class State:
             pattern = (local >> pattern_shift) & window
             found = by_pattern[cell].get(pattern)
             if found is None:
-                found = T.shape_candidates(cell, pattern)
-            groups, present = found
-            present &= bits
-            shapes = low_shapes[present & 1023] + high_shapes[present >> 10]
-            out.append((groups, local, cell, shapes))
+                found = T.candidates(cell, pattern)
+            out.append((found, local | deployed, cell))
             shifted |= low
             anchors ^= low
         return out
@@ -480,9 +472,8 @@ class State:
         pid_at = T.PID_AT
         return [
             pid_at[cell][r]
-            for groups, local, cell, shapes in self._anchor_candidates(color)
-            for shape in shapes
-            for mask, r in groups[shape]
+            for found, local, cell in self._anchor_candidates(color)
+            for mask, r in found
             if not mask & local
         ]
 
@@ -496,8 +487,8 @@ class State:
             return False
         # The anchor walk of `_anchor_candidates`, one anchor at a time: the first anchor
         # almost always has a placement, and this runs after every move.
-        _, _, anchors, shifted, _ = self._masks(color)
-        by_pattern = T.BY_PATTERN_SHAPES
+        _, _, anchors, shifted, deployed = self._masks(color)
+        by_pattern = T.BY_PATTERN
         local_mask = T.LOCAL_MASK
         anchors <<= T.LOCAL_SHIFT
         low_bit = T.LOCAL_SHIFT + 1
@@ -508,13 +499,11 @@ class State:
             pattern = (local >> T.PATTERN_SHIFT) & T.WINDOW
             found = by_pattern[cell].get(pattern)
             if found is None:
-                found = T.shape_candidates(cell, pattern)
-            groups, present = found
-            present &= bits
-            for shape in T.LOW_SHAPES[present & 1023] + T.HIGH_SHAPES[present >> 10]:
-                for mask, _ in groups[shape]:
-                    if not mask & local:
-                        return True
+                found = T.candidates(cell, pattern)
+            local |= deployed
+            for mask, _ in found:
+                if not mask & local:
+                    return True
             shifted |= low
             anchors ^= low
         return False
@@ -559,10 +548,9 @@ class State:
         # (`for at in [x]` is a plain assignment inside a comprehension since Python 3.9.)
         out: list[Move] = [
             at[r] or _move_at(color, cell, r)
-            for groups, local, cell, shapes in self._anchor_candidates(color)
+            for found, local, cell in self._anchor_candidates(color)
             for at in [moves_at[cell] or _moves_at(color, cell)]
-            for shape in shapes
-            for mask, r in groups[shape]
+            for mask, r in found
             if not mask & local
         ]
         out.append(_SKIPS[color])
@@ -579,13 +567,10 @@ class State:
             return
         if bits:
             moves_at = _MOVES_AT[color]
-            for groups, local, cell, shapes in self._anchor_candidates(color):
+            for found, local, cell in self._anchor_candidates(color):
                 at = moves_at[cell] or _moves_at(color, cell)
                 yield [
-                    at[r] or _move_at(color, cell, r)
-                    for shape in shapes
-                    for mask, r in groups[shape]
-                    if not mask & local
+                    at[r] or _move_at(color, cell, r) for mask, r in found if not mask & local
                 ]
         yield _SKIP_ONLY[color]
 

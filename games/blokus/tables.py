@@ -97,15 +97,12 @@ WINDOW = 0b111 | 0b111 << STRIDE | 0b111 << (2 * STRIDE)
 # of the window. Filled on demand: only the patterns real games produce ever exist (random
 # games settle at a few thousand entries in all; the bound is 256 patterns per cell, as an
 # anchor is never blocked itself).
-# A candidate list: (local mask | shape bit, relative number) per placement.
-Candidates = tuple[tuple[int, int], ...]
-
-_BY_PATTERN: tuple[dict[int, Candidates], ...] = tuple(
+_BY_PATTERN: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
     {} for _ in range(CELL_COUNT)
 )
 
 
-def candidates(cell: int, pattern: int) -> Candidates:
+def candidates(cell: int, pattern: int) -> tuple[tuple[int, int], ...]:
     """Relative placements covering `cell` that avoid the blocked cells of its 3x3 `pattern`.
 
     `pattern` is `local >> PATTERN_SHIFT & WINDOW` for the anchor's local forbidden mask.
@@ -119,54 +116,6 @@ def candidates(cell: int, pattern: int) -> Candidates:
 
 
 BY_PATTERN = _BY_PATTERN
-
-# The same candidates split by shape, for listings: per anchor cell, window pattern ->
-# (groups, present), where groups[s] holds the candidates of shape s (in placement-id
-# order, so walking the shapes in order gives the order of `candidates`) and `present`
-# has bit s set where groups[s] is not empty. A listing walks only the shapes the colour
-# still has: on random positions about a third of the candidates are shapes already
-# placed, and skipping a whole shape costs less than rejecting its candidates one by one.
-BY_PATTERN_SHAPES: tuple[dict[int, tuple[tuple[Candidates, ...], int]], ...] = tuple(
-    {} for _ in range(CELL_COUNT)
-)
-
-
-# Per cell, COVERING[cell] cut into one run per shape (made on first use): placement ids
-# go shape by shape, so each shape's entries are one slice.
-_COVERING_BY_SHAPE: list[tuple[Candidates, ...] | None] = [None] * CELL_COUNT
-
-
-def _covering_by_shape(cell: int) -> tuple[Candidates, ...]:
-    runs: list[list[tuple[int, int]]] = [[] for _ in SHAPES]
-    for entry in COVERING[cell]:
-        runs[(entry[0] >> LOCAL_SHAPE_BASE).bit_length() - 1].append(entry)
-    by_shape = tuple(map(tuple, runs))
-    _COVERING_BY_SHAPE[cell] = by_shape
-    return by_shape
-
-
-def shape_candidates(cell: int, pattern: int) -> tuple[tuple[Candidates, ...], int]:
-    """`candidates(cell, pattern)` split by shape, as (groups, present); see BY_PATTERN_SHAPES."""
-    blocked = pattern << PATTERN_SHIFT
-    groups = tuple(
-        tuple([entry for entry in run if not entry[0] & blocked])
-        for run in _COVERING_BY_SHAPE[cell] or _covering_by_shape(cell)
-    )
-    present = sum(1 << shape for shape, group in enumerate(groups) if group)
-    found = (groups, present)
-    BY_PATTERN_SHAPES[cell][pattern] = found
-    return found
-
-
-# The shape indices in a 21-bit shape mask, in order, as LOW_SHAPES[bits & 1023] +
-# HIGH_SHAPES[bits >> 10]: two small tables instead of one with two million entries.
-LOW_SHAPES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(shape for shape in range(10) if bits >> shape & 1) for bits in range(1 << 10)
-)
-HIGH_SHAPES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(shape for shape in range(10, len(SHAPES)) if bits >> (shape - 10) & 1)
-    for bits in range(1 << (len(SHAPES) - 10))
-)
 
 
 _START: dict[int, tuple[tuple[int, int], ...]] = {}
