@@ -385,7 +385,10 @@ def _print_causes(records: list[Any], verbose: bool) -> None:
         if key in seen and not verbose:
             continue
         seen.add(key)
-        detail = (record.detail or record.reason).strip()
+        detail = (record.detail or "").strip()
+        if not detail:
+            # Only the server's official (German) reason text: say that it is one.
+            detail = f'official text: "{record.reason.strip()}"'
         lines.append(f"game {record.index}: {record.violator} lost by "
                      f"{record.category.replace('_', ' ')}: {_tail(detail, verbose)}")
     if lines:
