@@ -108,8 +108,15 @@ async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: 
         if room.task is not None:
             with contextlib.suppress(Exception):
                 await asyncio.shield(room.task)
+        # The spectators' stream ends (`end`: their sockets close) only once the stored log
+        # holds every frame they got, the last one (`closed`) included: a reader of the
+        # store after the live stream sees the same seqs.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(_recorded(server.matches, match_id), STORE_WAIT)
         with contextlib.suppress(Exception):
             await writer.flush()
+        for outlet in outlets:
+            outlet.end()
     finally:
         for outlet in outlets:
             await outlet.close()
@@ -119,6 +126,26 @@ async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: 
         if redis is not None:
             with contextlib.suppress(Exception):
                 await redis.aclose()
+
+
+STORE_WAIT = 30.0
+"""Seconds a finished match's last entries get to reach the store writer."""
+
+
+async def _recorded(service: Any, match_id: str) -> None:
+    """Until the match service's pump has handed every entry of the match to the writer."""
+    while True:
+        tracked = service.tracked.get(match_id)
+        if tracked is None or tracked.failed:
+            return
+        pump = tracked.pump
+        if pump is not None and not pump.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(pump)
+        elif not tracked.queue:
+            return
+        else:
+            await asyncio.sleep(0.01)
 
 
 def _redis(settings: Settings) -> Any:

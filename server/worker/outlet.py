@@ -37,6 +37,7 @@ class RedisOutlet:
         self.status = "waiting"
         self.result: Any = None
         self._dropping = False
+        self.closed = False  # the room logged its last entry
         self._ended = False
         self._task = asyncio.get_running_loop().create_task(self._run(),
                                                             name=f"outlet-{room.id}")
@@ -71,7 +72,7 @@ class RedisOutlet:
                 self.status = "finished"
                 self.result = frame.neutral.get("result")
         if isinstance(entry.event, RoomClosed):
-            self.end()
+            self.closed = True  # `end` follows once the match is stored (server.worker.job)
         return True
 
     def end(self) -> None:

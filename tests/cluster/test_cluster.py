@@ -20,6 +20,7 @@ import sqlalchemy as sa
 
 from server.matches import register_bundled_bots
 from server.settings import load_settings
+from server.spectate.frames import NEUTRAL_KEY as FRAME
 from server.store import Store
 from server.worker.attempts import AttemptStore, Superseded, begin_attempt
 from server.worker.dispatch import Dispatcher
@@ -152,17 +153,21 @@ async def test_a_spectator_of_the_api_node_sees_a_worker_match_live(
             async with websockets.connect(f"{base}/ws/matches/{match_id}?since=0") as ws:
                 hello = json.loads(await ws.recv())
                 assert hello["type"] == "hello" and hello["match"]["id"] == match_id
-                seqs = []
+                seqs, kinds = [], []
                 async for text in ws:
                     frame = json.loads(text)
                     seqs.append(frame["seq"])
+                    kinds.append(frame.get("kind"))
                 assert ws.close_code == 1000
-            assert seqs == sorted(seqs) and len(seqs) > 10
-            assert await dispatcher.wait(match_id) == "finished"
+            # Read as soon as the live stream closed: the store holds every frame it sent,
+            # under the same seqs, the result and the final `closed` one included.
             stored = store.events_since(match_id)
-            # The stored log's seqs (the last live frame, the result, can be one seq past
-            # the stored result event: the match service's numbering, reported).
-            assert set(seqs[:-1]) <= {e.seq for e in stored}
+            assert seqs == sorted(seqs) and len(seqs) > 10
+            assert kinds[-2:] == ["result", "closed"]
+            assert seqs == [e.seq for e in stored if FRAME in (e.payload or {})]
+            result = next(e for e in stored if e.kind == "result")
+            assert result.seq == seqs[-2] and result.payload[FRAME]["kind"] == "result"
+            assert await dispatcher.wait(match_id) == "finished"
     finally:
         dispatcher.close()
         worker.stop()
