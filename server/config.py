@@ -47,6 +47,15 @@ class Limits:
     # after this many seconds; one connection may wait in at most this many unstarted rooms.
     empty_room_seconds: float = 600.0
     max_waiting_seats: int = 8
+    # A TCP connection that has neither joined a room nor authenticated after this many
+    # seconds is refused and closed (None: never); at most this many from one address
+    # (loopback only with cap_loopback: local bots all connect from 127.0.0.1).
+    login_timeout_seconds: float | None = 10.0
+    max_connections_per_address: int = 64
+    cap_loopback: bool = False
+    # HTTP request bodies (413 beyond) and WebSockets from one address (refused beyond).
+    http_max_body_bytes: int = 1 << 20
+    max_websockets_per_address: int = 32
 
 
 @dataclass
@@ -96,6 +105,13 @@ class ServerConfig:
             "replay_dir": settings.replay_dir, "gzip_replays": settings.gzip_replays,
             "db_url": settings.database_url,
         }
+        fields["limits"] = Limits(
+            max_connections=settings.max_connections,
+            max_connections_per_address=settings.max_connections_per_address,
+            login_timeout_seconds=settings.login_timeout,
+            http_max_body_bytes=settings.http_max_body_bytes,
+            max_websockets_per_address=settings.max_websockets_per_address,
+        )
         return cls(**(fields | overrides))
 
     def resolve_admin_password(self) -> str:

@@ -144,6 +144,8 @@ class GauntletServer:
             admin_password=password, max_connections=limits.max_connections,
             observer_queue=limits.observer_queue, write_timeout=limits.write_timeout_seconds,
             message_rate=(limits.messages_per_second, limits.message_burst),
+            max_per_address=limits.max_connections_per_address,
+            login_timeout=limits.login_timeout_seconds, cap_loopback=limits.cap_loopback,
         )
         await self._listener.start()
         if self.http_port_requested is not None:

@@ -78,6 +78,14 @@ class Settings(BaseSettings):
     visibility_timeout: Annotated[int, Field(ge=1)] = 3600
     max_queued: Annotated[int, Field(ge=1)] = 32
 
+    # Limits on what clients may hold (docs/reliability.md). The login timeout closes a
+    # TCP connection that has joined nothing (nor authenticated) after that many seconds.
+    max_connections: Annotated[int, Field(ge=1)] = 1000
+    max_connections_per_address: Annotated[int, Field(ge=1)] = 64
+    login_timeout: Seconds = 10.0
+    http_max_body_bytes: Annotated[int, Field(ge=1024)] = 1 << 20
+    max_websockets_per_address: Annotated[int, Field(ge=1)] = 32
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _known_level(cls, value: object) -> object:

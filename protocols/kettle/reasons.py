@@ -42,6 +42,10 @@ Codes for the protocol *sessions* (the server decides them; the codec never does
 - ``invalid_deck``: ``queue_player`` deck refused (unknown cards, class, copy limits).
 - ``no_such_game``: ``join_game`` with an unknown game id or a wrong password.
 - ``shutdown``: the server is shutting down.
+- ``rate_limited``: more messages (refused ones included) than the rate allows; closed.
+- ``server_full``, ``too_many_connections``: the server, or the client's address, has as
+  many connections as it accepts; closed right after.
+- ``login_timeout``: nothing was joined within the deadline after connecting; closed.
 
 >>> sorted(CLOSING)
 ['bad_body', 'bad_json', 'bad_utf8', 'buffer_full', 'frame_too_large', 'truncated']
@@ -67,13 +71,17 @@ __all__ = [
     "FRAME_TOO_LARGE",
     "ILLEGAL",
     "INVALID_DECK",
+    "LOGIN_TIMEOUT",
     "MISSING_FIELD",
     "NO_SUCH_GAME",
     "OUT_OF_RANGE",
+    "RATE_LIMITED",
+    "SERVER_FULL",
     "SESSION_REASONS",
     "SHUTDOWN",
     "STALE_ID",
     "TOO_DEEP",
+    "TOO_MANY_CONNECTIONS",
     "TRUNCATED",
     "UNEXPECTED_MESSAGE",
     "UNKNOWN_TYPE",
@@ -104,6 +112,10 @@ ILLEGAL: Final = "illegal"
 INVALID_DECK: Final = "invalid_deck"
 NO_SUCH_GAME: Final = "no_such_game"
 SHUTDOWN: Final = "shutdown"
+RATE_LIMITED: Final = "rate_limited"
+SERVER_FULL: Final = "server_full"
+TOO_MANY_CONNECTIONS: Final = "too_many_connections"
+LOGIN_TIMEOUT: Final = "login_timeout"
 
 CLOSING: Final = frozenset({FRAME_TOO_LARGE, BUFFER_FULL, TRUNCATED, BAD_UTF8, BAD_JSON, BAD_BODY})
 """Codes after which the connection must be closed (the codec refuses further use)."""
@@ -119,7 +131,8 @@ CODEC_REASONS: Final = CLOSING | {
 """Every code the codec itself can produce."""
 
 SESSION_REASONS: Final = frozenset(
-    {UNEXPECTED_MESSAGE, STALE_ID, ILLEGAL, INVALID_DECK, NO_SUCH_GAME, SHUTDOWN}
+    {UNEXPECTED_MESSAGE, STALE_ID, ILLEGAL, INVALID_DECK, NO_SUCH_GAME, SHUTDOWN,
+     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT}
 )
 """Codes reserved for protocol sessions."""
 

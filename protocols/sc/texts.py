@@ -264,3 +264,13 @@ def rate_limited(per_second: float) -> str:
     'sc.server.network.RateLimitException: More than 200 messages per second'
     """
     return f"sc.server.network.RateLimitException: More than {per_second:g} messages per second"
+
+
+def refused(reason: str, detail: str) -> str:
+    """Gauntlet's own: the server turns a connection away (then it closes): the server is
+    full, the address has too many connections, or nothing was joined in time.
+
+    >>> refused("server_full", "1000 connections")
+    'sc.server.network.ConnectionRefusedException: server_full: 1000 connections'
+    """
+    return f"sc.server.network.ConnectionRefusedException: {reason}: {detail}"

@@ -57,6 +57,7 @@ from protocols.kettle.reasons import (
     ILLEGAL,
     INVALID_DECK,
     NO_SUCH_GAME,
+    RATE_LIMITED,
     SHUTDOWN,
     STALE_ID,
     UNEXPECTED_MESSAGE,
@@ -81,8 +82,6 @@ from server.rooms import (
 log = logging.getLogger(__name__)
 
 GAME_TYPE = "hearth"
-RATE_LIMITED = "rate_limited"
-"""The nack reason for a client over the message rate (the connection is then closed)."""
 OFF_LOOP_BYTES = 16 << 10
 """Frames at least this large are parsed in a worker thread (depth check and json.loads,
 milliseconds for the largest 64 KiB frame); a bot's messages are far smaller."""
@@ -120,9 +119,11 @@ class KettleSession(Session[ServerMessage]):
         write_timeout: float = 30.0,
         message_rate: tuple[float, int] = (1000.0, 2000),
         limits: Limits | None = None,
+        login_timeout: float | None = None,
     ) -> None:
         super().__init__(reader, writer, lobby, observer_queue=observer_queue,
-                         write_timeout=write_timeout, message_rate=message_rate)
+                         write_timeout=write_timeout, message_rate=message_rate,
+                         login_timeout=login_timeout)
         self.conn = ServerConnection(limits)
         self.room: Room | None = None
         self.seat: int | None = None
@@ -323,6 +324,10 @@ class KettleSession(Session[ServerMessage]):
 
     def _encode(self, message: ServerMessage, key: Hashable | None) -> bytes:
         return self.conn.send(message)
+
+    def _refusal_bytes(self, reason: str, detail: str) -> bytes:
+        """A nack with the reason (Kettle has no goodbye: the close follows)."""
+        return self.conn.send(Nack("", reason, detail))
 
     def _goodbye_bytes(self, server_initiated: bool) -> bytes:
         """Kettle has no goodbye; a server shutting down says so with a nack."""

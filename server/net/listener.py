@@ -5,14 +5,25 @@ Thin asyncio glue: sessions do the work. `factories` maps each served protocol n
 a protocol without one is not recognised and the connection is closed. Connections are
 tracked so that shutdown can tell each client goodbye in its own protocol and wait for
 every handler.
+
+Connections are bounded: at most `max_connections` in all and `max_per_address` from one
+address (loopback is exempt unless `cap_loopback`: a local match server's bots all come
+from 127.0.0.1, hundreds at once under load tests); one over either is still sniffed
+(within `login_timeout`) and then turned away in its own protocol (SC: an `errorpacket`,
+`<close/>`; Kettle: a nack `server_full` or `too_many_connections`), then closed. A
+connection must join something (or authenticate) within `login_timeout` seconds of
+connecting, or it is refused (`login_timeout`) and closed; that bounds silent and
+byte-at-a-time (slowloris) clients as well.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +53,9 @@ class TcpListener:
         observer_queue: int = 512,
         write_timeout: float = 30.0,
         message_rate: tuple[float, int] = (1000.0, 2000),
+        max_per_address: int = 64,
+        login_timeout: float | None = 10.0,
+        cap_loopback: bool = False,
     ) -> None:
         self.lobby = lobby
         self.host = host
@@ -52,6 +66,10 @@ class TcpListener:
         self._observer_queue = observer_queue
         self._write_timeout = write_timeout
         self._message_rate = message_rate
+        self._max_per_address = max_per_address
+        self._cap_loopback = cap_loopback
+        self._login_timeout = login_timeout
+        self._per_address: Counter[str] = Counter()
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self._shared = SharedEncodings()
@@ -63,12 +81,14 @@ class TcpListener:
                     ) -> Session[Any]:
         return ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                          observer_queue=self._observer_queue, write_timeout=self._write_timeout,
-                         shared=self._shared, message_rate=self._message_rate)
+                         shared=self._shared, message_rate=self._message_rate,
+                         login_timeout=self._login_timeout)
 
     def _kettle_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
                         ) -> Session[Any]:
         return KettleSession(reader, writer, self.lobby, observer_queue=self._observer_queue,
-                             write_timeout=self._write_timeout, message_rate=self._message_rate)
+                             write_timeout=self._write_timeout, message_rate=self._message_rate,
+                             login_timeout=self._login_timeout)
 
     @property
     def bound_port(self) -> int:
@@ -84,25 +104,40 @@ class TcpListener:
         task = asyncio.current_task()
         assert task is not None
         self._handlers.add(task)
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+        self._per_address[address] += 1
         try:
+            refusal: tuple[str, str] | None = None
             if len(self._handlers) > self._max_connections:
-                log.warning("too many connections; refusing %s", writer.get_extra_info("peername"))
-                return
+                refusal = ("server_full", f"{self._max_connections} connections")
+            elif (self._per_address[address] > self._max_per_address
+                  and (self._cap_loopback or not _is_loopback(address))):
+                refusal = ("too_many_connections",
+                           f"{self._max_per_address} connections from {address}")
             first = b""
             protocol: str | None = NEED_MORE
-            while protocol == NEED_MORE:
-                chunk = await reader.read(READ_SIZE)
-                if not chunk:
-                    return
-                first += chunk
-                protocol = sniff(first, self.factories.keys())
+            try:
+                async with asyncio.timeout(self._login_timeout):
+                    while protocol == NEED_MORE:
+                        chunk = await reader.read(READ_SIZE)
+                        if not chunk:
+                            return
+                        first += chunk
+                        protocol = sniff(first, self.factories.keys())
+            except TimeoutError:
+                log.info("%s: no protocol within %ss; closing", peer, self._login_timeout)
+                return
             arrived = time.monotonic()
             factory = self.factories.get(protocol) if protocol is not None else None
             if factory is None:
-                log.info("%s: unknown protocol (first bytes %r); closing",
-                         writer.get_extra_info("peername"), first[:8])
+                log.info("%s: unknown protocol (first bytes %r); closing", peer, first[:8])
                 return
             session = factory(reader, writer)
+            if refusal is not None:
+                log.warning("%s: %s; refusing", peer, refusal[0])
+                await session.refuse(*refusal)
+                return
             self.sessions.add(session)
             try:
                 await session.run(first, arrived)
@@ -119,6 +154,9 @@ class TcpListener:
             log.exception("connection handler failed")
         finally:
             self._handlers.discard(task)
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]
             if not writer.is_closing():
                 writer.close()
             with contextlib.suppress(Exception):
@@ -146,3 +184,15 @@ class TcpListener:
             await asyncio.gather(*pending, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
+
+
+def _is_loopback(address: str) -> bool:
+    """Whether a peer address is this machine's loopback.
+
+    >>> _is_loopback("127.0.0.1"), _is_loopback("::1"), _is_loopback("10.0.0.1")
+    (True, True, False)
+    """
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False  # a Unix socket path or an odd peer: count it like any other

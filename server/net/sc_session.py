@@ -55,9 +55,11 @@ class ScSession(Session[m.ServerMessage]):
         write_timeout: float = 30.0,
         shared: SharedEncodings | None = None,
         message_rate: tuple[float, int] = (1000.0, 2000),
+        login_timeout: float | None = None,
     ) -> None:
         super().__init__(reader, writer, lobby, observer_queue=observer_queue,
-                         write_timeout=write_timeout, message_rate=message_rate)
+                         write_timeout=write_timeout, message_rate=message_rate,
+                         login_timeout=login_timeout)
         self.conn = ServerConnection()
         self.authenticated = False
         self._admin_password = admin_password
@@ -193,6 +195,14 @@ class ScSession(Session[m.ServerMessage]):
         if goodbye == _GOODBYE_CLOSE and not self.conn.send_closed:
             data = self.conn.send(m.Close())
         return data + end_of_stream(self.conn)
+
+    def _refusal_bytes(self, reason: str, detail: str) -> bytes:
+        """An errorpacket saying why, then `<close/></protocol>`."""
+        data = self.conn.send(m.ErrorPacket(texts.refused(reason, detail)))
+        return data + self.conn.send(m.Close()) + end_of_stream(self.conn)
+
+    def _has_joined(self) -> bool:
+        return self.authenticated or super()._has_joined()
 
     def offer_joined_game_room(self, room_id: str, player_count: int) -> bool:
         """AdminLink: tell an authenticated admin that a player joined a room."""

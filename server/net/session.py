@@ -58,6 +58,7 @@ class Session(abc.ABC, Generic[Out]):
         observer_queue: int = 512,
         write_timeout: float = 30.0,
         message_rate: tuple[float, int] = (1000.0, 2000),
+        login_timeout: float | None = None,
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -76,6 +77,12 @@ class Session(abc.ABC, Generic[Out]):
         self._rate = MessageRate(*message_rate)
         # Encoded news waiting for the next write or the end of this loop turn (see above).
         self._corked: list[bytes] = []
+        # A connection that has not joined anything (nor authenticated) after this many
+        # seconds is refused and closed: silent and byte-at-a-time clients alike.
+        self._login_timeout = login_timeout
+        self._login_timer: asyncio.TimerHandle | None = None
+        self._refusing: asyncio.Task[None] | None = None
+        self._joined_ever = False
 
     # ------------------------------------------------------------------ protocol hooks
     @abc.abstractmethod
@@ -98,11 +105,47 @@ class Session(abc.ABC, Generic[Out]):
     def _goodbye_bytes(self, server_initiated: bool) -> bytes:
         """The protocol's last bytes (may be empty: drop without a word)."""
 
+    @abc.abstractmethod
+    def _refusal_bytes(self, reason: str, detail: str) -> bytes:
+        """The protocol's words for turning the connection away (`reason` is a Kettle
+        nack reason: server_full, too_many_connections, login_timeout), goodbye included."""
+
+    def _has_joined(self) -> bool:
+        """Whether the client has done what a connection is for (joined a room, observes,
+        authenticated); until then the login deadline runs."""
+        return self._joined_ever or bool(self.player_rooms or self.observed_rooms)
+
+    async def refuse(self, reason: str, detail: str) -> None:
+        """Turn the client away in its own protocol, then close (nothing else is read)."""
+        self._closed = True
+        if not self.writer.is_closing() and not self._goodbye_done:
+            self._goodbye_done = True
+            async with self._write_lock:
+                with contextlib.suppress(ConnectionError, OSError, TimeoutError,
+                                         LocalProtocolError):
+                    await self._send(self._refusal_bytes(reason, detail),
+                                     min(self._write_timeout, 5.0))
+        if not self.writer.is_closing():
+            self.writer.close()
+
+    def _login_expired(self) -> None:
+        if self._closed or self._has_joined():
+            return
+        log.info("%s: nothing joined within %gs; closing", self.peer, self._login_timeout)
+        self.left_cause = LeftCause.PROTOCOL_ERROR
+        self._refusing = asyncio.get_running_loop().create_task(self.refuse(
+            "login_timeout", f"nothing joined within {self._login_timeout:g} s"))
+
     # ------------------------------------------------------------------ main loop
     async def run(self, first: bytes, arrived: float) -> None:
         """Handle the connection until it ends; `first` are the sniffed first bytes."""
         self._outbox_task = asyncio.create_task(
             self._drain_outbox(), name=f"{self.protocol}-out-{self.peer}")
+        if self._login_timeout is not None:
+            # The deadline counts from the first byte (the listener's sniff is bounded too).
+            remaining = max(0.0, self._login_timeout - (time.monotonic() - arrived))
+            self._login_timer = asyncio.get_running_loop().call_later(
+                remaining, self._login_expired)
         try:
             data, stamp = first, arrived
             while not self._closed:
@@ -126,6 +169,7 @@ class Session(abc.ABC, Generic[Out]):
     # ------------------------------------------------------------------ room links
     async def send_room_event(self, room: Room, seat: int, entry: Entry) -> float | None:
         """PlayerLink: write the event's messages now; the time they were written."""
+        self._joined_ever = True
         if isinstance(entry.event, RoomClosed):
             self.player_rooms.pop(room.id, None)
         if isinstance(entry.event, StateChanged):
@@ -270,6 +314,10 @@ class Session(abc.ABC, Generic[Out]):
     async def _shutdown(self) -> None:
         """Leave every room first (nothing below may prevent that), then say goodbye."""
         self._closed = True
+        if self._login_timer is not None:
+            self._login_timer.cancel()
+        if self._refusing is not None:
+            await asyncio.wait([self._refusing])
         self.lobby.remove_admin(self)  # type: ignore[arg-type]  # only admins are listed
         for room in list(self.observed_rooms.values()):
             room.remove_observer(self)
