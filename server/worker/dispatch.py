@@ -7,6 +7,10 @@ ladder, never an unbounded queue in Redis). `wait` follows the match in the stor
 is over. Only matches whose every seat is a registered bot go to workers; reserved seats
 need the API node's own TCP port and stay there.
 
+Every dispatched match is marked in its options (`"dispatch": "worker"`): an API node that
+restarts leaves those to the workers (`Store.recover(keep_dispatched=True)`), a dead
+worker's job comes back after the visibility timeout.
+
 `from_settings()` is the one entry point of the single-process code: None without a broker,
 and Celery is imported only when there is one.
 """
@@ -31,6 +35,13 @@ BACKPRESSURE_POLL = 0.2
 """Seconds between looks at the queue's length while it is full."""
 WAIT_POLL = 0.5
 """Seconds between looks at a dispatched match's status."""
+DISPATCH_OPTION = "dispatch"
+"""The options key that marks a match played on a worker (value `WORKER`)."""
+WORKER = "worker"
+
+
+class QueueFull(Exception):
+    """`submit` with a timeout: the queue stayed full (`max_queued` jobs) that long."""
 
 
 class Dispatcher:
@@ -63,12 +74,18 @@ class Dispatcher:
 
     async def submit(self, game: str, bots: Sequence[tuple[int, str]], *,
                      seed: int | None = None, clocks: Clocks | None = None,
-                     source: str = "ladder") -> str:
+                     source: str = "ladder", timeout: float | None = None) -> str:
         """Store a match of `bots` ((id, name) per seat) and queue it; its id. Waits while
-        `max_queued` jobs are queued."""
+        `max_queued` jobs are queued (`QueueFull` after `timeout` seconds, if given)."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
         while await asyncio.to_thread(self.queued) >= self.max_queued:
+            if deadline is not None and loop.time() >= deadline:
+                raise QueueFull(f"{self.max_queued} matches are queued for the workers "
+                                "already; try again later")
             await asyncio.sleep(BACKPRESSURE_POLL)
         options: dict[str, Any] = {"source": source, "cluster": True,
+                                   DISPATCH_OPTION: WORKER,
                                    **({"clocks": dataclasses.asdict(clocks)} if clocks else {})}
         seats = [NewSeat(name, bot_id) for bot_id, name in bots]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from server.api.deps import Admin, ContextDep, IsAdmin, ServiceDep, StoreDep
@@ -62,17 +62,89 @@ def _match(store: Store, match_id: str) -> Match:
     return match
 
 
+DISPATCH_WAIT = 10.0
+"""Seconds POST /api/matches waits for room in a full worker queue before answering 503."""
+_NO_DISPATCHER = object()
+
+
+def _dispatcher(request: Request, context: Any) -> Any:
+    """The cluster's `Dispatcher` (server.worker.dispatch) when a broker is configured,
+    else None. The ladder's when it has one; else one per app, made on first use."""
+    ladder = context.ladder
+    if ladder is not None and ladder.remote is not None:
+        return ladder.remote
+    state = request.app.state
+    found = getattr(state, "dispatcher", _NO_DISPATCHER)
+    if found is _NO_DISPATCHER:
+        found = None
+        from server.settings import load_settings
+
+        if context.store is not None and load_settings().broker_url:
+            from server.worker.dispatch import from_settings  # Celery only with a broker
+
+            found = from_settings(context.store)
+        state.dispatcher = found
+    return found
+
+
+async def _dispatch(dispatcher: Any, service: ServiceDep, body: MatchCreate,
+                    clocks: Clocks | None) -> MatchCreated:
+    """A match of registered bots only, queued for the workers (the ladder's job)."""
+    import asyncio
+
+    from server.worker.dispatch import QueueFull
+
+    service.check_available()
+    games = service.lobby.games
+    if body.game not in games:
+        raise MatchError(f"unknown game {body.game!r}; known: {', '.join(games.ids())}", 404)
+    plugin = games.get(body.game)
+    if len(body.seats) != plugin.seat_count:
+        raise MatchError(f"seats: {body.game} needs exactly {plugin.seat_count} seats, "
+                         f"got {len(body.seats)}", 422)
+    store = dispatcher.store
+    bots: list[tuple[int, str]] = []
+    for i, seat in enumerate(body.seats):
+        assert seat.bot is not None
+        bot = await asyncio.to_thread(_find_bot, store, seat.bot)
+        if bot is None or bot.id is None:
+            raise MatchError(f"seats[{i}].bot: no registered bot {seat.bot!r}", 404)
+        if bot.game != body.game:
+            raise MatchError(f"seats[{i}].bot: bot {bot.name!r} plays {bot.game}, "
+                             f"not {body.game}", 422)
+        bots.append((bot.id, bot.name))
+    try:
+        match_id = await dispatcher.submit(body.game, bots, seed=body.seed, clocks=clocks,
+                                           source="api", timeout=DISPATCH_WAIT)
+    except QueueFull as exc:
+        raise MatchError(str(exc), 503) from exc
+    return MatchCreated(id=match_id, game=body.game, status=MatchStatus.WAITING,
+                        seats=[SeatCreated(index=i, name=name, bot=name, reservation=None)
+                               for i, (_id, name) in enumerate(bots)])
+
+
 @router.post("", status_code=201, summary="Start a match",
-             responses={**MUTATING, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+             responses={**MUTATING, 404: {"model": ErrorOut}, 422: {"model": ErrorOut},
+                        503: {"model": ErrorOut, "description": "The store fails, or the "
+                              "workers' queue is full"}},
              dependencies=[Admin])
-async def create_match(body: MatchCreate, service: ServiceDep) -> MatchCreated:
+async def create_match(body: MatchCreate, service: ServiceDep, context: ContextDep,
+                       request: Request) -> MatchCreated:
     """Seats with `bot` are launched by the server at once; seats with `name` get a
     reservation code for `joinPrepared` (`--reservation`). The match starts when every
-    seat has joined."""
+    seat has joined.
+
+    With a broker (`GAUNTLET_BROKER_URL`, docs/scale.md) a match of registered bots only
+    (not paused) is queued for the workers instead, as the ladder's matches are; a match
+    with a reserved seat needs this node's TCP port and is played here."""
     clocks = None
     if body.clocks is not None:
         c = body.clocks
         clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled)
+    if not body.paused and all(s.bot is not None for s in body.seats):
+        dispatcher = _dispatcher(request, context)
+        if dispatcher is not None:
+            return await _dispatch(dispatcher, service, body, clocks)
     room, seats = await service.create_match(
         body.game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
         paused=body.paused, clocks=clocks)
