@@ -101,6 +101,8 @@ class Page(Generic[T]):
 
 _UNSET: Any = object()
 
+_INSERT_EVENT = sa.insert(MatchEvent.__table__)  # type: ignore[attr-defined]
+
 
 class Store:
     """The database of one server: open it from a URL, query it from any thread."""
@@ -280,8 +282,10 @@ class Store:
             return
         rows = [{"match_id": e.match_id, "seq": e.seq, "time": e.time, "kind": e.kind,
                  "payload": e.payload} for e in events]
-        with self._write() as session:
-            session.execute(sa.insert(MatchEvent), rows)
+        # Core, not the ORM: one executemany on a plain connection, no Session nor ORM
+        # bulk machinery (this runs for every batch the writer thread commits).
+        with self._write_engine.begin() as connection:
+            connection.execute(_INSERT_EVENT, rows)
 
     def events_since(self, match_id: str, since: int = 0, *,
                      limit: int | None = None) -> list[MatchEvent]:

@@ -5,7 +5,12 @@ durable before it is announced. So the loop only enqueues; a single writer threa
 
 - Events are batched: the thread takes what is queued (up to `batch_size`, waiting at most
   `max_delay` for more) and inserts it in one transaction, so a burst of moves costs one
-  commit (one fsync), not one per event.
+  commit (one fsync), not one per event. While it waits, events do not wake it (only a
+  barrier does): every wake-up of a second thread costs the loop a GIL hand-off.
+- Events may be queued unrendered (`append_rendered`): a function the thread calls to get
+  them, so that turning game states into JSON costs the loop nothing and needs no other
+  thread (a thread pool rendering beside the loop and the writer cost three times what the
+  rendering itself does, in GIL hand-offs and wake-ups).
 - Everything else (`commit_result`, `call`, `flush`) is a barrier: the events queued before
   it are committed first, then it runs, then its awaiting caller resumes. `await
   commit_result(...)` therefore returns only once the result row and every event appended
@@ -81,7 +86,16 @@ class _Stop:
     future: asyncio.Future[None]
 
 
-_Item = NewEvent | _Call[Any] | _Flush | _Stop
+@dataclass
+class _Render:
+    """`count` events of one match, rendered on the writer thread by `render()`."""
+
+    match_id: str
+    count: int
+    render: Callable[[], Sequence[NewEvent]]
+
+
+_Item = NewEvent | _Render | _Call[Any] | _Flush | _Stop
 
 
 @dataclass
@@ -109,6 +123,8 @@ class StoreWriter:
         self.max_delay = max_delay
         self.stats = WriterStats()
         self._queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
+        # Set with each barrier queued: ends the thread's wait for more events early.
+        self._urgent = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._closing = False
@@ -141,7 +157,7 @@ class StoreWriter:
         self._closing = True
         if self._thread.is_alive():
             future = self._new_future()
-            self._queue.put(_Stop(future))
+            self._put_barrier(_Stop(future))
             await future
         await asyncio.to_thread(self._thread.join)
 
@@ -196,6 +212,33 @@ class StoreWriter:
         self._queue.put(_event(match_id, seq, kind, payload, time))
         return True
 
+    async def append_rendered(self, match_id: str, count: int,
+                              render: Callable[[], Sequence[NewEvent]]) -> None:
+        """Queue `count` events of one match that the writer thread gets by `render()`.
+
+        `render` runs on the writer thread, in queue order, right before the batch it joins
+        is inserted: it must only read data nobody mutates any more. If it raises, the match
+        is failed like a match whose events could not be stored (its log would have a gap).
+        """
+        self._check_running()
+        count = max(1, count)
+        await self._reserve(count)
+        if self._closing or not self.alive:
+            self._give_back(count)
+            raise StoreWriteError("the store writer is not running")
+        self._queue.put(_Render(match_id, count, render))
+
+    def try_append_rendered(self, match_id: str, count: int,
+                            render: Callable[[], Sequence[NewEvent]]) -> bool:
+        """`append_rendered` if there is room now; False (nothing queued) when full."""
+        self._check_running()
+        count = max(1, count)
+        if self._waiters or self._free < count:
+            return False
+        self._free -= count
+        self._queue.put(_Render(match_id, count, render))
+        return True
+
     # --- barriers ---------------------------------------------------------------------
 
     async def commit_result(self, match_id: str, *, winner: int | None, reason: str,
@@ -226,7 +269,7 @@ class StoreWriter:
         self._check_running()
         future: asyncio.Future[T] = self._new_future()
         store = self.store
-        self._queue.put(_Call(lambda: fn(store), future, None))
+        self._put_barrier(_Call(lambda: fn(store), future, None))
         return future
 
     async def flush(self) -> None:
@@ -237,7 +280,7 @@ class StoreWriter:
         """
         self._check_running()
         future = self._new_future()
-        self._queue.put(_Flush(future))
+        self._put_barrier(_Flush(future))
         await future
 
     # --- loop side helpers ------------------------------------------------------------
@@ -252,10 +295,14 @@ class StoreWriter:
         assert self._loop is not None
         return self._loop.create_future()
 
+    def _put_barrier(self, item: _Call[Any] | _Flush | _Stop) -> None:
+        self._queue.put(item)
+        self._urgent.set()
+
     async def _barrier(self, fn: Callable[[], T], match_id: str | None) -> T:
         self._check_running()
         future: asyncio.Future[T] = self._new_future()
-        self._queue.put(_Call(fn, future, match_id))
+        self._put_barrier(_Call(fn, future, match_id))
         return await future
 
     async def _reserve(self, n: int) -> None:
@@ -325,14 +372,14 @@ class StoreWriter:
         """Thread body: batches until a `_Stop`; no exception leaves it unlogged."""
         try:
             while True:
-                batch, barrier = self._next_batch()
+                batch, barrier, slots = self._next_batch()
                 try:
                     self._write_events(batch)
                 except Exception:  # a bug, not a database error: those are handled inside
                     log.exception("store writer: unexpected error writing %d events", len(batch))
                 finally:
-                    if batch:
-                        self._to_loop(self._give_back, len(batch))
+                    if slots:
+                        self._to_loop(self._give_back, slots)
                 if barrier is None:
                     continue
                 if isinstance(barrier, _Stop):
@@ -350,25 +397,57 @@ class StoreWriter:
         finally:
             self._fail_leftovers()
 
-    def _next_batch(self) -> tuple[list[NewEvent], _Call[Any] | _Flush | _Stop | None]:
-        """Block for the next item, then gather events until full, late or at a barrier."""
+    def _next_batch(self) -> tuple[list[NewEvent], _Call[Any] | _Flush | _Stop | None, int]:
+        """Block for the next item, then gather events until full, late or at a barrier.
+
+        Returns the events, the barrier that ended the batch (if any) and the number of
+        slots the batch's items had reserved. While waiting for more events the thread
+        sleeps on `_urgent` (set by barriers only): queued events do not wake it.
+        """
         batch: list[NewEvent] = []
+        slots = 0
         # No more than max_pending events can ever be queued: waiting for more is pointless.
         limit = min(self.batch_size, self.max_pending)
         item = self._queue.get()
         deadline = _time.monotonic() + self.max_delay
+        waited = False
         while True:
-            if not isinstance(item, NewEvent):
-                return batch, item
-            batch.append(item)
+            if isinstance(item, NewEvent):
+                batch.append(item)
+                slots += 1
+            elif isinstance(item, _Render):
+                slots += item.count
+                self._render(item, batch)
+            else:
+                return batch, item, slots
             if len(batch) >= limit:
-                return batch, None
-            remaining = deadline - _time.monotonic()
+                return batch, None, slots
             try:
-                item = (self._queue.get(timeout=remaining) if remaining > 0
-                        else self._queue.get_nowait())
+                item = self._queue.get_nowait()
             except queue.Empty:
-                return batch, None
+                remaining = deadline - _time.monotonic()
+                if waited or remaining <= 0:
+                    return batch, None, slots
+                waited = True
+                self._urgent.wait(remaining)
+                self._urgent.clear()  # a barrier queued after this wakes the next wait
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    return batch, None, slots
+
+    def _render(self, item: _Render, batch: list[NewEvent]) -> None:
+        """Thread side: an unrendered item's events into `batch` (a failure fails the match)."""
+        if item.match_id in self._failed:
+            self.stats.dropped_events += item.count  # a failed match's events are dropped
+            return
+        try:
+            events = item.render()
+        except Exception as exc:
+            log.exception("store writer: events of match %s not rendered", item.match_id)
+            self._mark_failed(item.match_id, exc, item.count)
+            return
+        batch.extend(events)
 
     def _write_events(self, batch: list[NewEvent]) -> None:
         """Commit a batch; on failure retry per match so that only culprits lose events."""
@@ -451,6 +530,8 @@ class StoreWriter:
                 break
             if isinstance(item, NewEvent):
                 self.stats.dropped_events += 1
+            elif isinstance(item, _Render):
+                self.stats.dropped_events += item.count
             else:
                 self._resolve(item.future, error=error)
         self._to_loop(self._give_back, 0)  # waiters see the thread dead and give up
