@@ -5,8 +5,10 @@ SC admin's `prepare`, a plain `join`, a Kettle client, the HTTP API. The service
 
 - queues the match row with its seats on the `StoreWriter` (the loop never writes itself);
 - swaps the room's `MatchLog` for a `RecordingLog` that hands each entry over as it is
-  appended; a per-match pump turns entries into plain JSON (off the loop: the SC packets are
-  rendered in a worker thread) and queues them on the writer, in order; an observer entry's
+  appended; each entry is queued on the writer as it comes, unrendered (the writer thread
+  turns it into plain JSON with its SC packets right before inserting it: no rendering on
+  the loop, no thread pool), or by a per-match pump that waits for room when the writer's
+  queue is full, in order either way; an observer entry's
   payload also holds the frame live spectators got for it (`server.spectate.frames`,
   rendered as the entry is logged), which is what stored matches are replayed from;
 - follows the room's status (waiting, running, paused, then finished, aborted, cancelled);
@@ -90,10 +92,6 @@ SEAT_LOGS = "seat-logs"
 RESULT_RETRY_DELAYS = (0.1, 0.4, 1.0)
 """Seconds between the attempts to commit a result (bounded: the players are waiting)."""
 PROBE_INTERVAL = 2.0
-RENDER_ON_LOOP = False
-"""True: the pump renders entries on the loop, `RENDER_SLICE` per loop turn, instead of in a
-worker thread (bench.store measures both; the thread kept the median loop lag lower)."""
-RENDER_SLICE = 4
 """Seconds between probe writes while the store fails."""
 
 
@@ -305,37 +303,45 @@ class MatchService:
         if frame is not None:
             tracked.frames[entry.seq] = frame
         tracked.queue.append(entry)
-        if tracked.pump is None or tracked.pump.done():
-            tracked.pump = self._spawn(self._pump(tracked), f"store-pump-{tracked.room.id}")
+        if tracked.pump is not None and not tracked.pump.done():
+            return  # the pump queues it, after the entries before it
+        created = tracked.created
+        if created is None or (created.done() and not created.cancelled()
+                               and created.exception() is None):
+            # The usual case: straight onto the writer, no task (the pump is for waiting).
+            try:
+                if self.writer.try_append_rendered(tracked.room.id, len(tracked.queue),
+                                                   self._take_render(tracked)):
+                    return
+            except Exception as exc:
+                tracked.failed = True
+                tracked.queue.clear()
+                log.error("match %s: events not stored: %s", tracked.room.id, exc)
+                return
+        tracked.pump = self._spawn(self._pump(tracked), f"store-pump-{tracked.room.id}")
+
+    def _take_render(self, tracked: Tracked) -> Callable[[], list[NewEvent]]:
+        """The queued entries, taken off the queue, as a render call for the writer thread."""
+        batch = list(tracked.queue)
+        tracked.queue.clear()
+        frames = {e.seq: f for e in batch if (f := tracked.frames.pop(e.seq, None))}
+        extra = None
+        if tracked.result_seq is not None and any(e.seq == tracked.result_seq for e in batch):
+            extra = (tracked.result_seq, dict(tracked.result_extra))
+        return functools.partial(_to_events, tracked.room, tracked.sc, batch, frames, extra)
 
     async def _pump(self, tracked: Tracked) -> None:
-        """Entries to JSON (in a thread: SC packets are rendered) and onto the writer."""
+        """Queued entries onto the writer (rendered there), waiting for the match's row
+        to be created and for room in the writer's queue."""
         assert self.writer is not None
         room = tracked.room
         if tracked.created is not None:
             with contextlib.suppress(Exception):
                 await asyncio.shield(tracked.created)
         while tracked.queue and not tracked.failed:
-            batch = list(tracked.queue)
-            tracked.queue.clear()
-            frames = {e.seq: f for e in batch if (f := tracked.frames.pop(e.seq, None))}
-            if RENDER_ON_LOOP:
-                # On the loop, a few entries per turn: a worker thread holds the GIL while
-                # it renders, and the loop may wait for it up to the switch interval (5 ms).
-                events = []
-                for start in range(0, len(batch), RENDER_SLICE):
-                    if start:
-                        await asyncio.sleep(0)
-                    events += _to_events(room, tracked.sc, batch[start:start + RENDER_SLICE],
-                                         frames)
-            else:
-                events = await asyncio.to_thread(_to_events, room, tracked.sc, batch, frames)
-            if tracked.result_extra:
-                events = [NewEvent(e.match_id, e.seq, e.kind,
-                                   {**e.payload, **tracked.result_extra}, e.time)
-                          if e.seq == tracked.result_seq else e for e in events]
+            count = len(tracked.queue)
             try:
-                await self.writer.append_many(events)
+                await self.writer.append_rendered(room.id, count, self._take_render(tracked))
             except Exception as exc:
                 tracked.failed = True
                 log.error("match %s: events not stored: %s", room.id, exc)
@@ -723,10 +729,12 @@ _KINDS: dict[type, str] = {
 
 
 def _to_events(room: Room, sc: bool, entries: list[Entry],
-               frames: dict[int, Frame] | None = None) -> list[NewEvent]:
-    """Runs in a worker thread: the entries' states are clones nobody mutates, and each
+               frames: dict[int, Frame] | None = None,
+               extra: tuple[int, dict[str, Any]] | None = None) -> list[NewEvent]:
+    """Runs on the writer thread: the entries' states are clones nobody mutates, and each
     observer entry's spectator frame (`server.spectate.frames`, plain dicts rendered when
-    the entry was logged) is stored beside its payload: replays read it back."""
+    the entry was logged) is stored beside its payload: replays read it back. `extra`:
+    (seq, fields merged into that entry's payload), the result event's HSReplay document."""
     now = utcnow()
     frames = frames or {}
     events = []
@@ -735,6 +743,8 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
         frame = frames.get(e.seq)
         if frame is not None:
             payload.update(frame.payload())
+        if extra is not None and e.seq == extra[0]:
+            payload.update(extra[1])
         events.append(NewEvent(room.id, e.seq, _KINDS.get(type(e.event), "other"), payload, now))
     return events
 
