@@ -20,10 +20,71 @@ SIZE = 20
 _LETTER = {color: color[0] for color in blokus.COLORS}
 
 
+_STRIDE = SIZE + 1  # games.blokus.bitboard's layout: bit y * STRIDE + x is (x, y)
+_ROW_MASK = (1 << SIZE) - 1
+_ROWS: dict[int, str] = {}
+"""A board row's 20 letters by its four colours' row bits (a move changes a few rows only)."""
+_ROWS_MAX = 100_000
+_REMAINING: dict[int, tuple[str, ...]] = {}
+"""A colour's unplaced shapes by the engine's bitmask of them."""
+
+
+def _row_text(key: int) -> str:
+    letters = []
+    for x in range(SIZE):
+        for index, color in enumerate(blokus.COLORS):
+            if key >> (index * SIZE + x) & 1:
+                letters.append(_LETTER[color])
+                break
+        else:
+            letters.append(".")
+    text = "".join(letters)
+    if len(_ROWS) < _ROWS_MAX:
+        _ROWS[key] = text
+    return text
+
+
+def _board(state: blokus.State) -> str:
+    """The 400 letters, row by row from the bitboards (cached rows); `fields()` otherwise."""
+    if not hasattr(state, "board") or not hasattr(state, "occupied"):
+        cells = ["."] * (SIZE * SIZE)
+        for x, y, color in state.fields():
+            cells[y * SIZE + x] = _LETTER[color]
+        return "".join(cells)
+    b0, b1, b2, b3 = (state.board(color) for color in blokus.COLORS)
+    occupied = state.occupied
+    mask = _ROW_MASK
+    get = _ROWS.get
+    empty = "." * SIZE
+    rows = []
+    for y in range(SIZE):
+        shift = y * _STRIDE
+        if not (occupied >> shift) & mask:
+            rows.append(empty)
+            continue
+        key = ((b0 >> shift) & mask | ((b1 >> shift) & mask) << SIZE
+               | ((b2 >> shift) & mask) << (2 * SIZE) | ((b3 >> shift) & mask) << (3 * SIZE))
+        text = get(key)
+        rows.append(text if text is not None else _row_text(key))
+    return "".join(rows)
+
+
+def _remaining(state: blokus.State) -> dict[str, list[str]]:
+    masks: Any = getattr(state, "_undeployed", None)
+    if masks is None:
+        return {c: list(state.undeployed(c)) for c in blokus.COLORS}
+    found = {}
+    for index, color in enumerate(blokus.COLORS):
+        names = _REMAINING.get(masks[index])
+        if names is None:
+            names = state.undeployed(color)
+            if len(_REMAINING) < _ROWS_MAX:
+                _REMAINING[masks[index]] = names
+        found[color] = list(names)
+    return found
+
+
 def render_state(state: blokus.State) -> dict[str, Any]:
-    cells = ["."] * (SIZE * SIZE)
-    for x, y, color in state.fields():
-        cells[y * SIZE + x] = _LETTER[color]
     last = state.last_move
     last_json: dict[str, Any] | None = None
     if isinstance(last, blokus.SetMove):
@@ -37,9 +98,9 @@ def render_state(state: blokus.State) -> dict[str, Any]:
         "round": state.round,
         "current": None if over else state.current_color,
         "currentTeam": None if over else state.current_team,
-        "board": "".join(cells),
+        "board": _board(state),
         "last": last_json,
-        "remaining": {c: list(state.undeployed(c)) for c in blokus.COLORS},
+        "remaining": _remaining(state),
         "points": {c: state.points(c) for c in blokus.COLORS},
         "teams": {t: state.team_points(t) for t in blokus.TEAMS},
         "valid": list(state.valid_colors),
