@@ -1,13 +1,14 @@
 """What recording every match costs the server: CPU per move and event-loop lag, store on/off.
 
 Two measurements, each with the store off and on in the same run (SQLite file in a
-temporary folder, the real `GauntletServer` wiring: `RecordingLog`, the per-match pump that
-renders entries in a worker thread, `StoreWriter` batching on its own thread):
+temporary folder, the real `GauntletServer` wiring: `RecordingLog`, spectator frames on the
+loop, entries queued unrendered and rendered by `StoreWriter` on its own thread, in batches):
 
 1. **Server CPU per Blokus move** over real TCP (the `bench.sc_server` phase: bundled random
-   bots in a child process, this process's CPU time over the moves, writer thread and
-   rendering threads included). Phases alternate off/on/off/on so that load drift hits
-   both sides; the ratio on/off is the figure (target: at most 1.2x).
+   bots in a child process, this process's CPU time over the moves, writer thread
+   included; the loop thread's and the writer thread's shares are shown too). Phases
+   alternate off/on/off/on so that load drift hits both sides; the ratio of the medians
+   on/off is the figure (target: at most 1.2x).
 2. **Event-loop lag while 100 matches write events at once**: 100 Blokus rooms in this
    process, each seat an in-process player that answers its move requests after a think
    time (so the loop has idle time, as with real bots); a task sleeps 1 ms in a loop and
@@ -26,6 +27,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,8 +38,26 @@ from bench.sc_server import PASSWORD, ROOT, Phase, _percentile, _phase
 # --- 1. CPU per move over TCP ----------------------------------------------------------
 
 
+def _thread_cpu(thread: threading.Thread | None) -> float:
+    """CPU seconds a live thread has used (0 when it is gone or unknown)."""
+    if thread is None or thread.ident is None or not thread.is_alive():
+        return 0.0
+    try:
+        return time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+    except (OSError, AttributeError):
+        return 0.0
+
+
+@dataclass(frozen=True)
+class CpuPhase:
+    phase: Phase
+    committed: int
+    loop_ms_per_move: float  # the event loop's thread
+    writer_ms_per_move: float  # the store writer's thread
+
+
 async def _cpu_phase(store_on: bool, games: int, concurrency: int, seed: int,
-                     folder: Path) -> tuple[Phase, int]:
+                     folder: Path) -> CpuPhase:
     from server.config import ServerConfig
     from server.runtime import GauntletServer
     from server.store import Store
@@ -46,14 +66,19 @@ async def _cpu_phase(store_on: bool, games: int, concurrency: int, seed: int,
     store = Store(f"sqlite:///{folder / f'cpu-{time.monotonic_ns()}.db'}") if store_on else None
     try:
         async with GauntletServer(config, store=store) as server:
+            writer_thread = server.writer._thread if server.writer is not None else None
+            loop_cpu, writer_cpu = time.thread_time(), _thread_cpu(writer_thread)
             phase = await _phase(server, games, concurrency, seed)
+            loop_cpu = time.thread_time() - loop_cpu
+            writer_cpu = _thread_cpu(writer_thread) - writer_cpu
             if server.writer is not None:
                 await server.writer.flush()
             committed = server.writer.stats.committed_events if server.writer else 0
     finally:
         if store is not None:
             store.close()
-    return phase, committed
+    moves = max(phase.moves, 1)
+    return CpuPhase(phase, committed, loop_cpu / moves * 1000, writer_cpu / moves * 1000)
 
 
 # --- 2. event-loop lag with 100 matches ------------------------------------------------
@@ -110,8 +135,7 @@ class LagPhase:
 
 
 async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
-                     folder: Path, render_on_loop: bool = False) -> LagPhase:
-    from server import matches as service_module
+                     folder: Path) -> LagPhase:
     from server.config import ServerConfig
     from server.rooms import SlotRequest
     from server.runtime import GauntletServer
@@ -120,7 +144,6 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
                           no_timeout=True)
     store = Store(f"sqlite:///{folder / f'lag-{time.monotonic_ns()}.db'}") if store_on else None
-    service_module.RENDER_ON_LOOP = render_on_loop
     try:
         async with GauntletServer(config, store=store) as server:
             server.stats.move_processing_seconds.clear()
@@ -149,11 +172,9 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
                 await server.writer.flush()
                 committed = server.writer.stats.committed_events
     finally:
-        service_module.RENDER_ON_LOOP = False
         if store is not None:
             store.close()
-    label = ("on, entries rendered on the loop" if render_on_loop else "on") \
-        if store_on else "off"
+    label = "on" if store_on else "off"
     return LagPhase(label, matches, seconds, moves, committed,
                     _percentile(samples, 0.5) * 1000, _percentile(samples, 0.99) * 1000,
                     max(samples, default=0.0) * 1000,
@@ -174,18 +195,21 @@ def _warm_up(seed: int) -> None:
 # --- report ----------------------------------------------------------------------------
 
 
-def _cpu_table(rounds: list[tuple[Phase, int, Phase, int]]) -> tuple[str, float]:
-    lines = ["| round | store | games | moves | server CPU ms/move | server ms/move p50 | p99 "
-             "| events committed |", "|---:|---|---:|---:|---:|---:|---:|---:|"]
+def _cpu_table(rounds: list[tuple[CpuPhase, CpuPhase]]) -> tuple[str, float]:
+    lines = ["| round | store | games | moves | server CPU ms/move | of it: loop | writer "
+             "| server ms/move p50 | p99 | events committed |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     off_cpu: list[float] = []
     on_cpu: list[float] = []
-    for i, (off, _zero, on, committed) in enumerate(rounds, 1):
-        for label, phase, events in (("off", off, 0), ("on", on, committed)):
+    for i, (off, on) in enumerate(rounds, 1):
+        for label, c in (("off", off), ("on", on)):
+            phase = c.phase
             lines.append(f"| {i} | {label} | {phase.games} | {phase.moves} "
-                         f"| {phase.cpu_ms_per_move:.2f} | {phase.p50_ms:.2f} "
-                         f"| {phase.p99_ms:.2f} | {events} |")
-        off_cpu.append(off.cpu_ms_per_move)
-        on_cpu.append(on.cpu_ms_per_move)
+                         f"| {phase.cpu_ms_per_move:.2f} | {c.loop_ms_per_move:.2f} "
+                         f"| {c.writer_ms_per_move:.2f} | {phase.p50_ms:.2f} "
+                         f"| {phase.p99_ms:.2f} | {c.committed} |")
+        off_cpu.append(off.phase.cpu_ms_per_move)
+        on_cpu.append(on.phase.cpu_ms_per_move)
     ratio = statistics.median(on_cpu) / statistics.median(off_cpu) if off_cpu else 0.0
     return "\n".join(lines), ratio
 
@@ -210,10 +234,9 @@ async def _run(args: argparse.Namespace, folder: Path) -> None:
 async def _run_cpu(args: argparse.Namespace, folder: Path) -> None:
     rounds = []
     for i in range(args.rounds):
-        off, _ = await _cpu_phase(False, args.games, args.concurrency, args.seed + i, folder)
-        on, committed = await _cpu_phase(True, args.games, args.concurrency, args.seed + i,
-                                         folder)
-        rounds.append((off, 0, on, committed))
+        off = await _cpu_phase(False, args.games, args.concurrency, args.seed + i, folder)
+        on = await _cpu_phase(True, args.games, args.concurrency, args.seed + i, folder)
+        rounds.append((off, on))
     table, ratio = _cpu_table(rounds)
     print(f"Server CPU per Blokus move over TCP, store off vs on ({args.games} games, "
           f"{args.concurrency} at once, bots in a child process):\n")
@@ -227,8 +250,7 @@ async def _run_lag(args: argparse.Namespace, folder: Path) -> None:
     _warm_up(args.seed)
     think = args.think_ms / 1000
     lag = [await _lag_phase(False, args.matches, think, args.seed, folder),
-           await _lag_phase(True, args.matches, think, args.seed, folder),
-           await _lag_phase(True, args.matches, think, args.seed, folder, True)]
+           await _lag_phase(True, args.matches, think, args.seed, folder)]
     print(f"Event-loop lag (a task sleeping 1 ms, overshoot) while {args.matches} Blokus "
           f"matches play in this process, in-process seats thinking about "
           f"{args.think_ms:.0f} ms per move:\n")
@@ -246,7 +268,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="games per CPU phase")
     parser.add_argument("--concurrency", type=int, default=10,
                         help="games at once in the CPU phases")
-    parser.add_argument("--rounds", type=int, default=2, help="off/on pairs of CPU phases")
+    parser.add_argument("--rounds", type=int, default=3, help="off/on pairs of CPU phases")
     parser.add_argument("--matches", type=int, default=100,
                         help="matches at once in the loop-lag phases")
     parser.add_argument("--think-ms", type=float, default=40.0,
