@@ -128,8 +128,10 @@ class GauntletServer:
         def tcp_port() -> int | None:
             return self._listener.bound_port if self._listener is not None else None
 
+        limits = self.config.limits
         app = create_app(ApiContext(self.store, self.matches, self.games, token, tcp_port,
-                                    self.ladder))
+                                    self.ladder, limits.http_max_body_bytes,
+                                    limits.max_websockets_per_address))
         http = HttpServer(app, self.config.host, port)
         await http.start()
         self._http = http

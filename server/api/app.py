@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from server.api import ladder
+from server.api.http import ClientLimits
 from server.api.routes import bots, games, health, matches
 from server.games.registry import GameRegistry
 from server.ladder import Ladder
@@ -31,6 +32,8 @@ class ApiContext:
     admin_token: str
     tcp_port: Callable[[], int | None]
     ladder: Ladder | None = None
+    max_body_bytes: int = 1 << 20
+    max_websockets_per_address: int = 32
 
 
 def create_app(context: ApiContext) -> FastAPI:
@@ -52,6 +55,9 @@ def create_app(context: ApiContext) -> FastAPI:
     app.add_exception_handler(StoreError, _store_error)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _unexpected)
+    # Bodies capped before they are read whole, WebSockets capped per address.
+    app.add_middleware(ClientLimits, max_body_bytes=context.max_body_bytes,
+                       max_websockets=context.max_websockets_per_address)
     return app
 
 

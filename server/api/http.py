@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
+from fastapi import HTTPException
+from fastapi.responses import JSONResponse
+
+log = logging.getLogger(__name__)
 
 STARTUP_TIMEOUT = 10.0
 
@@ -64,3 +70,73 @@ class HttpServer:
         server.should_exit = True
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+class ClientLimits:
+    """ASGI middleware: request bodies at most `max_body_bytes` (413 with a JSON error,
+    before the body is read whole: on `Content-Length`, and by counting the bytes of a
+    streamed body as the app reads them), and at most `max_websockets` WebSockets open
+    from one client address (more are refused before the handshake completes: HTTP 403).
+    """
+
+    def __init__(self, app: Any, max_body_bytes: int = 1 << 20,
+                 max_websockets: int = 32) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+        self.max_websockets = max_websockets
+        self._websockets: Counter[str] = Counter()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    def _too_large(self) -> JSONResponse:
+        return JSONResponse(
+            {"detail": f"request body larger than {self.max_body_bytes} bytes"}, status_code=413)
+
+    async def _http(self, scope: Any, receive: Any, send: Any) -> None:
+        limit = self.max_body_bytes
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    announced = int(value)
+                except ValueError:
+                    announced = -1
+                if announced > limit:
+                    await self._too_large()(scope, receive, send)
+                    return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    # Raised inside the app: its HTTPException handler answers 413.
+                    raise HTTPException(413, f"request body larger than {limit} bytes")
+            return message
+
+        await self.app(scope, counted, send)
+
+    async def _websocket(self, scope: Any, receive: Any, send: Any) -> None:
+        client = scope.get("client")
+        address = str(client[0]) if client else ""
+        if self._websockets[address] >= self.max_websockets:
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                log.info("%s: more than %d WebSockets; refused", address, self.max_websockets)
+                await send({"type": "websocket.close", "code": 1008,
+                            "reason": "too many WebSockets from this address"})
+            return
+        self._websockets[address] += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self._websockets[address] -= 1
+            if self._websockets[address] <= 0:
+                del self._websockets[address]
