@@ -24,9 +24,14 @@ class Welcome:
 @dataclass(frozen=True)
 class StateChanged:
     """News from the game: `views.of(seat)` is what `seat` (None = observer) receives
-    (Blokus: the same state for all, the SC memento; Hearth: history entries per viewer)."""
+    (Blokus: the same state for all, the SC memento; Hearth: history entries per viewer).
+
+    `think`: the news of an applied answer carry how long its seat thought, in seconds
+    (from its `DecisionRequested` being written to the answer's arrival); None otherwise.
+    """
 
     views: Views
+    think: float | None = None
 
     @property
     def state(self) -> Any:

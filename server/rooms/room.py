@@ -385,10 +385,13 @@ class Room:
                     written = t
         return written
 
-    async def _news(self, seats: Collection[int], observers: bool) -> float | None:
-        """The game's news since these recipients last got some, to them."""
+    async def _news(self, seats: Collection[int], observers: bool,
+                    think: float | None = None) -> float | None:
+        """The game's news since these recipients last got some, to them (`think`: the
+        seconds the answer that made them took)."""
         seats = frozenset(seats)
-        return await self._emit(StateChanged(self.game.news(seats, observers)), seats, observers)
+        return await self._emit(StateChanged(self.game.news(seats, observers), think), seats,
+                                observers)
 
     def _all_seats(self) -> frozenset[int]:
         return frozenset(range(len(self.slots)))
@@ -573,7 +576,8 @@ class Room:
         # Paused: the news go to observers only, except the final ones, which the players
         # need before the result.
         to_players = not self.paused or self.game.is_over
-        await self._news(self._all_seats() if to_players else frozenset(), observers=True)
+        await self._news(self._all_seats() if to_players else frozenset(), observers=True,
+                         think=think)
         self._pending_arrival = arrived
         return True
 
