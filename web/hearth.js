@@ -1,4 +1,4 @@
-// Hearth: heroes, mana, hands (card backs when hidden), boards, weapons, a ticker of plays.
+// Hearth: heroes, mana, hands (card backs when hidden), boards, weapons, secrets, a ticker.
 import { el } from "./dom.js";
 
 function stat(cls, label, value) {
@@ -17,7 +17,19 @@ function minion(m) {
     el("div", {}, stat("atk", "⚔", m.atk), " ", stat("hp", "♥", m.health)));
 }
 
+function weapon(w) {
+  return el("span", { class: "weapon", title: w.text ?? "", "data-weapon": w.name },
+    `${w.name} `, stat("atk", "⚔", w.atk), " ", stat("dur", "durability", w.durability));
+}
+
+// A secret: its name when the spectator may know it, else "?" (only how many there are).
+function secret(s) {
+  if (s.hidden || !s.name) return el("span", { class: "secret hidden", title: "a secret" }, "?");
+  return el("span", { class: "secret", title: s.text ?? "" }, s.name);
+}
+
 function side(p, current) {
+  const secrets = p.secrets ?? [];
   const hero = p.hero;
   return el("section", { class: `hside${current ? " current" : ""}`, "data-player": String(p.player) },
     el("div", { class: "hrow" },
@@ -28,8 +40,10 @@ function side(p, current) {
       el("span", { class: "stat" }, `deck ${p.deck}`),
       el("span", { class: "stat", title: p.heroPower.text ?? "" },
         `${p.heroPower.name}${p.heroPower.used ? " (used)" : ""}`),
-      p.weapon ? el("span", { class: "stat atk", title: p.weapon.text ?? "" },
-        `${p.weapon.name} ${p.weapon.atk}/${p.weapon.durability}`) : ""),
+      p.weapon ? weapon(p.weapon) : "",
+      secrets.length ? el("span", { class: "secrets", "data-secrets": String(p.player),
+        title: `${secrets.length} secret${secrets.length > 1 ? "s" : ""}` },
+        "secrets ", ...secrets.map(secret)) : ""),
     el("div", { class: "hrow hand", "data-hand": String(p.player) }, ...p.hand.map(card)),
     el("div", { class: "hrow boardrow", "data-board": String(p.player) }, ...p.board.map(minion)));
 }

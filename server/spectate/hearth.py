@@ -6,6 +6,10 @@ anyone once the match is over) gets each side as its own player sees it. The tic
 plays is read from the per-player history streams the same way: a player's plays as its
 opponent saw them.
 
+Secrets (entities in the SECRET zone, read from their tags: the 52-card set has none yet)
+follow the same rule: a neutral spectator gets each side's secrets as hidden ones (only
+how many), `full` gets their cards. A weapon comes with its attack and durability.
+
 >>> from server.games.hearth import HearthGame
 >>> r = HearthRenderer(HearthGame(seed=7), ["a", "b"])
 >>> s = r.state(None, False)
@@ -13,6 +17,8 @@ opponent saw them.
 ([5, 3], False)
 >>> "card" in r.state(None, True)["players"][0]["hand"][0]
 True
+>>> r.state(None, False)["players"][0]["secrets"]
+[]
 """
 
 from __future__ import annotations
@@ -20,13 +26,23 @@ from __future__ import annotations
 from typing import Any
 
 from games.hearth.carddb import load_cards
-from games.hearth.enums import B_ATTACK, B_PLAY, B_POWER, B_TRIGGER, CONTROLLER
+from games.hearth.enums import (
+    B_ATTACK,
+    B_PLAY,
+    B_POWER,
+    B_TRIGGER,
+    CONTROLLER,
+    ZONE,
+    ZONE_POSITION,
+    Zone,
+)
 from games.hearth.history import PREFIX
 from server.rooms.events import Entry
 
 GAME_TYPE = "hearth"
 TICKER = 12  # the latest plays each state carries
 _BLOCK = PREFIX + "power_block"
+Z_SECRET = int(Zone.SECRET)
 _KINDS = {B_PLAY: "play", B_ATTACK: "attack", B_TRIGGER: "trigger", B_POWER: "power"}
 
 
@@ -60,10 +76,12 @@ class HearthRenderer:
             self._read_plays()  # once per entry: the neutral state is asked first
         engine = self.game.state
         seen = [engine.observation(1), engine.observation(2)]
+        hidden = secrets(engine)
         sides = []
         for q in (1, 2):
             side = seen[q - 1]["you"] if full else seen[2 - q]["opponent"]
-            sides.append(self._side(side, q))
+            sides.append({**self._side(side, q), "secrets": hidden[q - 1] if full else [
+                {"entity": secret["entity"], "hidden": True} for secret in hidden[q - 1]]})
         first = seen[0]
         return {
             "turn": first["turn"],
@@ -136,6 +154,19 @@ class HearthRenderer:
         self._ticker.append(line)
         if len(self._ticker) > 4 * TICKER:
             del self._ticker[:-TICKER]
+
+
+def secrets(engine: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each player's secrets in play (entity, card, name, text) by zone position, read
+    from the entities' tags (the engine keeps no list of them)."""
+    found: tuple[list[tuple[int, int, Any]], list[tuple[int, int, Any]]] = ([], [])
+    ents: Any = getattr(engine, "ents", None)
+    for i, e in (ents or {}).items():
+        if e[ZONE] == Z_SECRET and e[CONTROLLER] in (1, 2):
+            found[e[CONTROLLER] - 1].append((e[ZONE_POSITION], i, e.card))
+    one, two = ([{"entity": i, "card": card.id, "name": card.name, "text": card.text}
+                 for _, i, card in sorted(side, key=lambda t: t[:2])] for side in found)
+    return one, two
 
 
 def _public(tags: dict[int, int]) -> bool:
