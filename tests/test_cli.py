@@ -145,3 +145,11 @@ def test_a_server_that_does_not_speak_the_protocol(not_sc_server: int) -> None:
     assert result.stderr.strip().splitlines() == [
         "error: the server does not speak the Software-Challenge protocol: "
         "text outside of a message"], result.stderr
+
+
+def test_a_server_that_does_not_speak_kettle(not_sc_server: int) -> None:
+    result = subprocess.run([GAUNTLET, "bot", "hearth-random", "-p", str(not_sc_server)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: the server does not speak Kettle: ")

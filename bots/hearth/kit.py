@@ -99,6 +99,8 @@ READ_SIZE = 65536
 CONNECT_TIMEOUT = 10.0
 # Joined and asked nothing for this long: the game waits for its second player.
 WAIT_NOTICE = 1.0
+# A Kettle server answers a join at once (game_joined or a nack).
+HELLO_TIMEOUT = 15.0
 WAITING = "waiting for an opponent..."
 
 Deck = tuple[str, Sequence[str]]
@@ -235,6 +237,9 @@ class BotSession:
                     break
                 out += self._handle(event)
         except ProtocolError as error:
+            if self.game_id is None:
+                raise ServerProtocolError(f"the server does not speak Kettle: {error.reason}"
+                                          ) from None
             raise ServerProtocolError(f"the server broke the protocol: {error.reason}") from None
         return bytes(out)
 
@@ -273,6 +278,9 @@ class BotSession:
                                         f"{event.message}")
                 log.warning("the server refused %s: %s: %s", event.not_acknowledged_object,
                             event.reason, event.message)
+            case Refused(close=True) if self.game_id is None:
+                raise ServerProtocolError(f"the server does not speak Kettle: "
+                                          f"{event.nack.message}")
             case Refused(close=True):
                 raise ServerProtocolError(f"the server broke the protocol: {event.nack.message}")
             case Refused():
@@ -376,28 +384,36 @@ def play(
         raise ConnectFailed(f"cannot connect to {host}:{port}: {os_reason(error)}") from None
     with sock:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.settimeout(idle_timeout)
+        # Until the join is answered, silence means that no Kettle server listens there.
+        hello = HELLO_TIMEOUT if idle_timeout is None else min(HELLO_TIMEOUT, idle_timeout)
+        sock.settimeout(hello)
         # None: not joined yet; False: joined, nothing to decide yet; True: settled.
-        waiting: bool | None = None if on_waiting is not None else True
+        waiting: bool | None = None
         try:
             sock.sendall(session.start())
             while not session.finished:
                 try:
                     data = sock.recv(READ_SIZE)
                 except TimeoutError:
-                    if waiting is not False or on_waiting is None:
+                    if session.game_id is None:
+                        raise ServerSilent(
+                            f"no answer to our join from {host}:{port} within {hello:g} s: "
+                            f"is a Gauntlet server (Kettle) listening there?") from None
+                    if waiting is not False:
                         raise
                     waiting = True
-                    on_waiting()
+                    if on_waiting is not None:
+                        on_waiting()
                     sock.settimeout(idle_timeout)
                     continue
                 reply = session.receive_data(data)
                 if reply:
                     sock.sendall(reply)
                 started = session._views > 0 or session.options_answered > 0
-                if waiting is None and session.game_id is not None and not started:
-                    waiting = False
-                    sock.settimeout(WAIT_NOTICE if idle_timeout is None
+                if waiting is None and session.game_id is not None:
+                    waiting = started
+                    sock.settimeout(idle_timeout if started else
+                                    WAIT_NOTICE if idle_timeout is None
                                     else min(WAIT_NOTICE, idle_timeout))
                 elif waiting is not True and started:
                     waiting = True
