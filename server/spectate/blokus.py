@@ -1,4 +1,5 @@
-"""Blokus for spectators: the board as 400 letters, remaining shapes, points, the last move.
+"""Blokus for spectators: the board as 400 letters, remaining shapes, points, the last move
+(with `thinkMs`: how long its seat thought, from the room's `StateChanged` entry).
 
 >>> from server.games.blokus import BlokusGame
 >>> r = BlokusRenderer(BlokusGame(seed=1))
@@ -84,7 +85,8 @@ def _remaining(state: blokus.State) -> dict[str, list[str]]:
     return found
 
 
-def render_state(state: blokus.State) -> dict[str, Any]:
+def render_state(state: blokus.State, think: float | None = None) -> dict[str, Any]:
+    """`think`: the seconds the last move's seat thought (None: not known, not sent)."""
     last = state.last_move
     last_json: dict[str, Any] | None = None
     if isinstance(last, blokus.SetMove):
@@ -92,6 +94,8 @@ def render_state(state: blokus.State) -> dict[str, Any]:
                      "cells": sorted([x, y] for x, y in last.cells)}
     elif last is not None:
         last_json = {"color": last.color, "skip": True}
+    if last_json is not None and think is not None:
+        last_json["thinkMs"] = round(think * 1000)
     over = bool(state.is_over)
     return {
         "turn": state.turn,
@@ -124,11 +128,14 @@ class BlokusRenderer:
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        self._think: float | None = None  # the latest move's (the result shows it too)
 
     def meta(self) -> dict[str, Any]:
         return meta()
 
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         if entry is not None and isinstance(entry.event, StateChanged):
-            return render_state(entry.event.views.public)  # the clone the log keeps
-        return render_state(self.game.state)
+            event = entry.event  # the public view is the clone the log keeps
+            self._think = event.think
+            return render_state(event.views.public, event.think)
+        return render_state(self.game.state, self._think)
