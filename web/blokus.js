@@ -1,4 +1,5 @@
-// Blokus: the 20x20 board, the last move outlined, each colour's remaining shapes, points.
+// Blokus: the 20x20 board, the last move outlined (with its think time), each colour's
+// remaining shapes, points.
 import { el } from "./dom.js";
 
 const CELL = 7; // px per square of a remaining shape
@@ -9,6 +10,20 @@ function shape(cells, color) {
   return el("svg", { width: w * CELL, height: h * CELL, viewBox: `0 0 ${w * CELL} ${h * CELL}` },
     ...cells.map(([x, y]) => el("rect", { x: x * CELL, y: y * CELL, width: CELL - 1,
       height: CELL - 1, fill: `var(--${color})` })));
+}
+
+// How long the seat thought about a move: "85 ms", "1.24 s".
+function thinkText(ms) {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function lastMove(last) {
+  if (!last) return "no move yet";
+  const what = last.skip ? `${last.color} passed` : `${last.color} placed ${last.kind}`;
+  if (last.thinkMs === undefined || last.thinkMs === null) return what;
+  return el("span", { class: "lastmove" }, `${what} `,
+    el("span", { class: "think", id: "think", "data-ms": String(last.thinkMs),
+      title: "think time: from the request to the answer" }, `⏱ ${thinkText(last.thinkMs)}`));
 }
 
 export function renderBlokus(root, meta, state, info) {
@@ -32,13 +47,11 @@ export function renderBlokus(root, meta, state, info) {
       el("div", { class: "pieces" },
         ...state.remaining[color].map((name) => shape(meta.shapes[name], color))));
   });
-  const move = state.last
-    ? (state.last.skip ? `${state.last.color} passed` : `${state.last.color} placed ${state.last.kind}`)
-    : "no move yet";
+  const move = lastMove(state.last);
   root.append(el("div", { class: "blokus" }, board,
     el("div", { class: "side" },
       el("div", { class: "teams" }, ...teams),
-      el("p", { id: "turn" }, state.over ? `Game over after round ${state.round}`
-        : `Round ${state.round}: ${state.current} (team ${state.currentTeam}) to move · ${move}`),
+      el("p", { id: "turn" }, state.over ? `Game over after round ${state.round} · `
+        : `Round ${state.round}: ${state.current} (team ${state.currentTeam}) to move · `, move),
       ...colours)));
 }
