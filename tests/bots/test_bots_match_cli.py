@@ -150,3 +150,15 @@ def test_no_server_and_not_gauntlet(tmp_path: Path) -> None:
     assert code == 1 and err.startswith("error: no Gauntlet API at") and err.count("\n") == 1
     code, _, err = gauntlet("match", "list", "--api", "ftp://x")
     assert code == 2 and err.startswith("error: --api ftp://x")
+
+
+def test_no_token_anywhere(served: Served, tmp_path: Path) -> None:
+    code, _, err = gauntlet("match", "step", "abc", "--api", served.api,
+                            "--data-dir", str(tmp_path / "nowhere"),
+                            env={"GAUNTLET_ADMIN_TOKEN": ""})
+    assert code == 1 and err.startswith("error: no match whose id starts with 'abc'")
+    code, _, err = gauntlet("match", "create", "blokus", "a", "b", "--api", served.api,
+                            "--data-dir", str(tmp_path / "nowhere"),
+                            env={"GAUNTLET_ADMIN_TOKEN": ""})
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith("error: no admin token: set GAUNTLET_ADMIN_TOKEN or point --data-dir")
