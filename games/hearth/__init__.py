@@ -15,6 +15,9 @@ from collections.abc import Sequence
 from .actions import END_TURN, Action, IllegalAction, Kind
 from .game import Result, State
 
+GAME_TYPE = "hearth"
+"""The game id under which the server registers this game (HTTP API, admin `prepare`)."""
+
 MAGE_DECK: tuple[str, ...] = tuple(
     cid
     for cid in (
@@ -103,6 +106,7 @@ def collectible_cards() -> tuple[str, ...]:
 __all__ = [
     "DEFAULT_DECKS",
     "END_TURN",
+    "GAME_TYPE",
     "Action",
     "IllegalAction",
     "Kind",

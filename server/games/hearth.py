@@ -24,7 +24,7 @@ from server.games.registry import GamePlugin
 from server.rooms.game import Clock, Decision, OnRefusal, RuleViolation, Views
 from server.rooms.result import Outcome
 
-GAME_TYPE = "hearth"
+GAME_TYPE = hearth.GAME_TYPE
 MULLIGAN = "mulligan"
 OPTIONS = "options"
 ILLEGAL = "ILLEGAL_ACTION"

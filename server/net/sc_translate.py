@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.blokus import win_points
+from games.blokus import TEAMS, win_points
 from protocols.sc import messages as m
 from protocols.sc import texts
 from server.rooms import (
@@ -30,7 +30,6 @@ from server.rooms import (
 )
 from server.rooms.room import NOT_YOUR_TURN
 
-TEAMS = ("ONE", "TWO")
 # The official validation reports these two without the move ("bei '...'" suffix).
 _MISTAKES_WITHOUT_MOVE = frozenset({"WRONG_SHAPE", "DUPLICATE_SHAPE"})
 
