@@ -26,19 +26,21 @@ _ROW_MASK = (1 << SIZE) - 1
 _ROWS: dict[int, str] = {}
 """A board row's 20 letters by its four colours' row bits (a move changes a few rows only)."""
 _ROWS_MAX = 100_000
+_POINTS: dict[int, int] = {}
+"""A colour's points by its unplaced-shapes mask (not 0: then the MONO bonus counts)."""
 _REMAINING: dict[int, tuple[str, ...]] = {}
 """A colour's unplaced shapes by the engine's bitmask of them."""
 
 
 def _row_text(key: int) -> str:
-    letters = []
-    for x in range(SIZE):
-        for index, color in enumerate(blokus.COLORS):
-            if key >> (index * SIZE + x) & 1:
-                letters.append(_LETTER[color])
-                break
-        else:
-            letters.append(".")
+    letters = ["."] * SIZE
+    for index in range(len(blokus.COLORS) - 1, -1, -1):  # the first colour wins a cell
+        bits = key >> (index * SIZE) & _ROW_MASK
+        letter = _LETTER[blokus.COLORS[index]]
+        while bits:
+            low = bits & -bits
+            letters[low.bit_length() - 1] = letter
+            bits ^= low
     text = "".join(letters)
     if len(_ROWS) < _ROWS_MAX:
         _ROWS[key] = text
@@ -85,6 +87,23 @@ def _remaining(state: blokus.State) -> dict[str, list[str]]:
     return found
 
 
+def _points(state: blokus.State) -> dict[str, int]:
+    """Each colour's points; by the unplaced-shapes mask while some are left (cached)."""
+    masks: Any = getattr(state, "_undeployed", None)
+    if masks is None:
+        return {c: state.points(c) for c in blokus.COLORS}
+    found = {}
+    for index, color in enumerate(blokus.COLORS):
+        mask = masks[index]
+        points = _POINTS.get(mask) if mask else None
+        if points is None:
+            points = state.points(color)
+            if mask and len(_POINTS) < _ROWS_MAX:
+                _POINTS[mask] = points
+        found[color] = points
+    return found
+
+
 def render_state(state: blokus.State, think: float | None = None) -> dict[str, Any]:
     """`think`: the seconds the last move's seat thought (None: not known, not sent)."""
     last = state.last_move
@@ -97,6 +116,7 @@ def render_state(state: blokus.State, think: float | None = None) -> dict[str, A
     if last_json is not None and think is not None:
         last_json["thinkMs"] = round(think * 1000)
     over = bool(state.is_over)
+    points = _points(state)
     return {
         "turn": state.turn,
         "round": state.round,
@@ -105,8 +125,9 @@ def render_state(state: blokus.State, think: float | None = None) -> dict[str, A
         "board": _board(state),
         "last": last_json,
         "remaining": _remaining(state),
-        "points": {c: state.points(c) for c in blokus.COLORS},
-        "teams": {t: state.team_points(t) for t in blokus.TEAMS},
+        "points": points,
+        "teams": {t: sum(points[c] for c in blokus.COLORS if blokus.team_of(c) == t)
+                  for t in blokus.TEAMS},
         "valid": list(state.valid_colors),
         "over": over,
     }
