@@ -878,13 +878,24 @@ def register_bundled_bots(store: Store) -> list[str]:
     return added
 
 
-def abort_stale_waiting(store: Store) -> list[str]:
-    """Waiting matches of a previous run: their rooms and reservations died with it."""
+def abort_stale_waiting(store: Store, *, keep_dispatched: bool | None = None) -> list[str]:
+    """Waiting matches of a previous run: their rooms and reservations died with it.
+
+    With a broker (`keep_dispatched`, as `Store.recover`) the matches queued for the workers
+    stay: they are not this node's."""
+    from server.store.store import broker_configured, dispatched
+
+    if keep_dispatched is None:
+        keep_dispatched = broker_configured()
     ids: list[str] = []
+    kept = 0
     while True:
-        page = store.list_matches(status=MatchStatus.WAITING, limit=500)
+        page = store.list_matches(status=MatchStatus.WAITING, limit=500, offset=kept)
         progress = False
         for match in page.items:
+            if keep_dispatched and dispatched(match.options):
+                kept += 1
+                continue
             with contextlib.suppress(Exception):
                 store.set_status(match.id, MatchStatus.ABORTED)
                 ids.append(match.id)

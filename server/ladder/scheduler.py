@@ -13,7 +13,8 @@ A leg goes queued -> playing (`claim`, attempts + 1) -> its match created (`set_
 done when its match is rated, or back to queued when the match did not finish. After a
 kill, `recover` settles every leg left playing: a finished match is rated (once, whatever
 happened before), an aborted one (the store's `recover()` aborted it) is played again,
-under a new match id with the same seats and seed.
+under a new match id with the same seats and seed; with a broker, a match still open on
+the workers (`options.dispatch == "worker"`, left open by `recover()`) is followed again.
 
 The matches are ordinary API matches (`MatchService.create_match`): registered bots are
 launched per seat, their failures land on their seats, and the ladder rates failures as
@@ -89,6 +90,7 @@ class Ladder:
         self.replayed = 0
         # With a broker (GAUNTLET_BROKER_URL) legs are played on workers: server.worker.
         self.remote: Any = None
+        self._adopted: list[LadderPairing] = []  # legs of a previous run still on workers
 
     @property
     def concurrency(self) -> int:
@@ -104,6 +106,11 @@ class Ladder:
 
             self.remote = from_settings(self.store)
         await asyncio.to_thread(self.recover)
+        adopted, self._adopted = self._adopted, []
+        for pairing in adopted:
+            assert pairing.id is not None
+            self.live[pairing.id] = asyncio.get_running_loop().create_task(
+                self._follow(pairing), name=f"ladder:{pairing.game}:{pairing.id}")
         self._task = asyncio.get_running_loop().create_task(self._run(), name="ladder")
 
     async def close(self) -> None:
@@ -160,6 +167,11 @@ class Ladder:
                                                       MatchStatus.CANCELLED.value):
             if not recovering:  # still open: not ours to decide yet
                 return "open"
+            if self.remote is not None and (match.options or {}).get("dispatch") == "worker":
+                # A worker plays it (or will: a dead worker's job comes back after the
+                # visibility timeout); the store's recover() left it open. Followed again.
+                self._adopted.append(pairing)
+                return "following"
             with contextlib.suppress(StoreError):
                 self.store.set_status(match.id, MatchStatus.ABORTED)
         if pairing.attempts >= self.options.max_attempts:
@@ -289,6 +301,22 @@ class Ladder:
         if self._closing:
             return  # left playing: the next start settles it
         await asyncio.to_thread(self._settle, pairing)
+
+    async def _follow(self, pairing: LadderPairing) -> None:
+        """A leg a previous run dispatched, still on the workers: wait for it, settle it."""
+        assert pairing.id is not None and pairing.match_id is not None
+        try:
+            await self.remote.wait(pairing.match_id)
+            if not self._closing:
+                await asyncio.to_thread(self._settle, pairing)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("ladder: leg %d failed", pairing.id)
+        finally:
+            self.live.pop(pairing.id, None)
+            if not self._closing:
+                self._wake.set()
 
     async def _play_remote(self, pairing: LadderPairing) -> None:
         """The leg's match queued for a worker (with backpressure), followed in the store."""

@@ -352,8 +352,14 @@ class Store:
 
     # --- recovery ---------------------------------------------------------------------
 
-    def recover(self, *, at: datetime | None = None) -> list[str]:
+    def recover(self, *, at: datetime | None = None,
+                keep_dispatched: bool | None = None) -> list[str]:
         """At start: abort every match a previous process left open; return their ids.
+
+        With a broker (`keep_dispatched`; None: whether `GAUNTLET_BROKER_URL` is set) the
+        open matches dispatched to the workers (`dispatched(options)`) are left alone: a
+        worker plays them or will (a dead worker's job comes back after the visibility
+        timeout, docs/scale.md); only this node's own matches are aborted.
 
         Open means `running` or `paused`, or `waiting` with a start time (it had started and
         was waiting again). A `waiting` match that never started is a reservation nobody has
@@ -370,8 +376,14 @@ class Store:
             sa.and_(col(Match.status) == MatchStatus.FINISHED.value,
                     ~sa.exists().where(col(Result.match_id) == col(Match.id))),
         )
+        if keep_dispatched is None:
+            keep_dispatched = broker_configured()
         with self._write() as session:
-            ids = [row[0] for row in session.execute(sa.select(col(Match.id)).where(stale))]
+            rows = session.execute(sa.select(col(Match.id), col(Match.status),
+                                             col(Match.options)).where(stale)).all()
+            ids = [match_id for match_id, status, options in rows
+                   if not (keep_dispatched and status != MatchStatus.FINISHED.value
+                           and dispatched(options))]
             if ids:
                 session.execute(
                     sa.update(Match).where(col(Match.id).in_(ids))
@@ -380,3 +392,20 @@ class Store:
         for match_id in ids:
             log.warning("match %s was left open by a previous run: aborted", match_id)
         return ids
+
+
+def dispatched(options: Any) -> bool:
+    """Whether a match's options mark it as played by the workers (server.worker.dispatch;
+    `cluster` is the mark of matches dispatched before `dispatch` existed)."""
+    return isinstance(options, dict) and (options.get("dispatch") == "worker"
+                                          or options.get("cluster") is True)
+
+
+def broker_configured() -> bool:
+    """Whether `GAUNTLET_BROKER_URL` is set (workers play the dispatched matches)."""
+    from server.settings import SettingsError, load_settings
+
+    try:
+        return bool(load_settings().broker_url)
+    except SettingsError:
+        return False

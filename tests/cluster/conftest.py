@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from server.matches import register_bundled_bots
+from server.store import Store
 from tests.pg import pg_url, postgres  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,6 +101,16 @@ class Worker:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(15)
         self.kill()
+
+
+@pytest.fixture
+def store(pg_url: str) -> Iterator[Store]:  # noqa: F811  (the fixture)
+    """A fresh PostgreSQL database, migrated, with the bundled bots registered."""
+    store = Store(pg_url)
+    store.upgrade()
+    register_bundled_bots(store)
+    yield store
+    store.close()
 
 
 def worker_env(redis: str, db: str, data: Path, visibility: int = VISIBILITY) -> dict[str, str]:

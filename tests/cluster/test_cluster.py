@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from server.matches import register_bundled_bots
 from server.settings import load_settings
 from server.spectate.frames import NEUTRAL_KEY as FRAME
 from server.store import Store
@@ -28,14 +27,6 @@ from tests.cluster.conftest import VISIBILITY, Worker, worker_env
 
 pytestmark = pytest.mark.timeout(150)
 GAME = "swc_2027_blokus"
-
-
-@pytest.fixture
-def store(pg_url: str) -> Store:
-    store = Store(pg_url)
-    store.upgrade()
-    register_bundled_bots(store)
-    return store
 
 
 def _bots(store: Store) -> list[tuple[int, str]]:
