@@ -56,6 +56,10 @@ class Limits:
     # HTTP request bodies (413 beyond) and WebSockets from one address (refused beyond).
     http_max_body_bytes: int = 1 << 20
     max_websockets_per_address: int = 32
+    # Bots the server launches: address space (MiB) and CPU time (s) per process; None: no
+    # limit (server.launcher.spec.BOT_DEFAULTS).
+    bot_memory_mb: int | None = 4096
+    bot_cpu_seconds: int | None = 600
 
 
 @dataclass
@@ -111,6 +115,8 @@ class ServerConfig:
             login_timeout_seconds=settings.login_timeout,
             http_max_body_bytes=settings.http_max_body_bytes,
             max_websockets_per_address=settings.max_websockets_per_address,
+            bot_memory_mb=settings.bot_memory_mb or None,
+            bot_cpu_seconds=settings.bot_cpu_seconds or None,
         )
         return cls(**(fields | overrides))
 

@@ -141,6 +141,12 @@ class GauntletServer:
             await self._open_store(self.store)
         password = self.config.resolve_admin_password()
         limits = self.config.limits
+        # Bots this server launches get these unless their spec says otherwise.
+        from server.launcher import ResourceLimits, set_default_limits
+
+        set_default_limits(ResourceLimits(
+            memory_bytes=limits.bot_memory_mb << 20 if limits.bot_memory_mb else None,
+            cpu_seconds=limits.bot_cpu_seconds or None))
         self._listener = TcpListener(
             self.lobby, host=self.config.host, port=self.config.tcp_port,
             admin_password=password, max_connections=limits.max_connections,

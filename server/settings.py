@@ -85,6 +85,9 @@ class Settings(BaseSettings):
     login_timeout: Seconds = 10.0
     http_max_body_bytes: Annotated[int, Field(ge=1024)] = 1 << 20
     max_websockets_per_address: Annotated[int, Field(ge=1)] = 32
+    # Bots the server launches: address space in MiB and CPU seconds per process (0: none).
+    bot_memory_mb: Annotated[int, Field(ge=0)] = 4096
+    bot_cpu_seconds: Annotated[int, Field(ge=0)] = 600
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -16,17 +16,21 @@ from server.launcher.process import (
     live_processes,
 )
 from server.launcher.spec import (
+    BOT_DEFAULTS,
     CONNECTION_ARGS,
     BotSpec,
     ConnectionArgs,
     ResourceLimits,
     WireProtocol,
+    default_limits,
     kettle_connection_args,
     minimal_env,
     sc_connection_args,
+    set_default_limits,
 )
 
 __all__ = [
+    "BOT_DEFAULTS",
     "CONNECTION_ARGS",
     "DEFAULT_GRACE",
     "DEFAULT_LOG_LIMIT",
@@ -39,10 +43,12 @@ __all__ = [
     "SeatFailure",
     "SeatLog",
     "WireProtocol",
+    "default_limits",
     "kettle_connection_args",
     "kill_all",
     "launch",
     "live_processes",
     "minimal_env",
     "sc_connection_args",
+    "set_default_limits",
 ]

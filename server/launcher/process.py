@@ -35,7 +35,7 @@ from typing import Final
 from server.launcher._limited_exec import exec_error
 from server.launcher.failures import FailureCategory, SeatFailure
 from server.launcher.log import SeatLog
-from server.launcher.spec import BotSpec, ResourceLimits
+from server.launcher.spec import BotSpec, ResourceLimits, default_limits
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,8 @@ class BotProcess:
         self.spec = spec
         self.argv: list[str] = spec.command(host, port, reservation)
         """What is executed: the spec's argv plus the protocol's connection flags."""
-        self.limits = spec.limits if limits is None else limits
+        chosen = limits if limits is not None else spec.limits
+        self.limits = chosen if chosen is not None else default_limits()
         self.grace = grace
         self.env: dict[str, str] = spec.environment(base_env)
         self.log = SeatLog(log_limit)

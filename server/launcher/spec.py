@@ -92,6 +92,33 @@ class ResourceLimits:
         return self.memory_bytes is not None or self.cpu_seconds is not None
 
 
+MiB: Final = 1 << 20
+DEFAULT_BOT_MEMORY_MB: Final = 4096
+DEFAULT_BOT_CPU_SECONDS: Final = 600
+BOT_DEFAULTS: Final = ResourceLimits(memory_bytes=DEFAULT_BOT_MEMORY_MB * MiB,
+                                     cpu_seconds=DEFAULT_BOT_CPU_SECONDS)
+"""What a bot launched by the server gets unless its spec says otherwise: 4 GiB of
+address space and 10 minutes of CPU time per process (a Blokus player thinks at most
+2 s per move for at most 84 moves). `gauntlet serve` sets them from GAUNTLET_BOT_MEMORY_MB
+and GAUNTLET_BOT_CPU_SECONDS (0 disables) through `set_default_limits`."""
+
+_defaults: list[ResourceLimits] = [BOT_DEFAULTS]
+
+
+def default_limits() -> ResourceLimits:
+    """The limits of a bot whose spec names none.
+
+    >>> default_limits().cpu_seconds
+    600
+    """
+    return _defaults[0]
+
+
+def set_default_limits(limits: ResourceLimits) -> None:
+    """Replace the default limits (the server's settings; `ResourceLimits()`: none)."""
+    _defaults[0] = limits
+
+
 @dataclass(frozen=True, slots=True)
 class BotSpec:
     """A registered bot: what to execute, where, with which environment and protocol.
@@ -106,7 +133,8 @@ class BotSpec:
     cwd: Path | None = None
     env: Mapping[str, str] = field(default_factory=dict)
     protocol: WireProtocol = "sc"
-    limits: ResourceLimits = ResourceLimits()
+    # None: the launcher's defaults at launch time (`default_limits()`).
+    limits: ResourceLimits | None = None
 
     def __post_init__(self) -> None:
         # Frozen copies: a caller mutating its list later must not change a registered bot.

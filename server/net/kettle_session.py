@@ -24,6 +24,7 @@ JSON) end the connection, which loses a running match (LEFT, PROTOCOL_ERROR).
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
@@ -230,7 +231,10 @@ class KettleSession(Session[ServerMessage]):
         if self.room is not None:
             raise _Refusal(UNEXPECTED_MESSAGE, "already in a game")
         room = self.lobby.rooms.get(game_id)
-        if room is None or not any(s.reservation == password for s in room.slots):
+        if room is None or not any(
+                s.reservation is not None
+                and hmac.compare_digest(s.reservation.encode(), password.encode())
+                for s in room.slots):
             raise _Refusal(NO_SUCH_GAME, "no game with that gameID and password")
         await self._seated(self.lobby.join_prepared(self, password, self.protocol))
 

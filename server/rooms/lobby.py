@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -256,7 +257,8 @@ class Lobby:
         codes: list[str] = []
         for seat, slot in enumerate(room.slots):
             if slot.reserved:
-                code = str(uuid.uuid4())
+                # 128 bits from `secrets`, in the UUID shape clients know.
+                code = str(uuid.UUID(bytes=secrets.token_bytes(16)))
                 slot.reservation = code
                 self._reservations[code] = (room, seat)
                 codes.append(code)
