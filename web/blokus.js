@@ -23,7 +23,7 @@ function lastMove(last) {
   if (last.thinkMs === undefined || last.thinkMs === null) return what;
   return el("span", { class: "lastmove" }, `${what} `,
     el("span", { class: "think", id: "think", "data-ms": String(last.thinkMs),
-      title: "think time: from the request to the answer" }, `⏱ ${thinkText(last.thinkMs)}`));
+      title: "think time: from the request to the answer" }, `thought ${thinkText(last.thinkMs)}`));
 }
 
 export function renderBlokus(root, meta, state, info) {

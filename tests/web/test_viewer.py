@@ -31,6 +31,10 @@ async def test_a_live_blokus_board_updates_as_moves_happen(page: Any) -> None:
             timeout=WAIT_MS)
         assert await page.locator("#board .last").count() > 0
         assert await page.locator(".colour.turn").count() == 1
+        # The last move's think time, beside it: at least the bot's 80 ms sleep.
+        think = page.locator("#turn #think")
+        assert int(await think.get_attribute("data-ms")) >= 70
+        assert "ms" in await think.inner_text() or " s" in await think.inner_text()
         await page.screenshot(path=ARTIFACTS / "blokus-live.png", full_page=True)
         await page.wait_for_selector("#result", timeout=60_000)
         await finished(room)
@@ -82,6 +86,36 @@ async def test_a_live_hearth_match_hides_the_hands(page: Any) -> None:
         assert await page.locator(".card.back").count() > 0
         assert await page.locator(".card:not(.back)").count() == 0
         await page.screenshot(path=ARTIFACTS / "hearth-live.png", full_page=True)
+
+
+async def test_a_live_blokus_match_shows_the_think_time_of_the_last_move(page: Any) -> None:
+    async with site() as s:
+        room, _ = blokus_match(s.lobby, delay=0.25)
+        await page.goto(http(s.port, f"?match={room.id}"))
+        await page.wait_for_selector("#turn #think", timeout=WAIT_MS)
+        think = page.locator("#turn #think")
+        ms = int(await think.get_attribute("data-ms"))
+        assert ms >= 240 and await think.inner_text() == f"thought {ms} ms"
+        assert "placed" in await page.inner_text("#turn")
+        await page.wait_for_function(  # it follows the moves
+            f"document.querySelector('#think')?.dataset.ms !== '{ms}'", timeout=WAIT_MS)
+        await page.screenshot(path=ARTIFACTS / "blokus-think.png", full_page=True)
+        await page.locator("#turn").screenshot(path=ARTIFACTS / "blokus-think-line.png")
+
+
+async def test_a_hearth_secret_shows_as_a_question_mark_to_a_neutral_spectator(
+        page: Any) -> None:
+    from tests.api.test_ws_spectate import _add_secret
+
+    async with site() as s:
+        room, _ = hearth_match(s.lobby, delay=0.3, seed=2)
+        await page.goto(http(s.port, f"?match={room.id}"))
+        await page.wait_for_selector("[data-hand='1'] .card", timeout=WAIT_MS)
+        _add_secret(room.game.state, 2, "Mirror Entity")  # type: ignore[attr-defined]
+        await page.wait_for_selector("[data-secrets='2'] .secret.hidden", timeout=WAIT_MS)
+        assert await page.inner_text("[data-secrets='2'] .secret") == "?"
+        assert "Mirror Entity" not in await page.content()
+        await page.screenshot(path=ARTIFACTS / "hearth-secret-neutral.png", full_page=True)
 
 
 async def test_the_match_list_shows_a_new_match_without_a_reload(page: Any) -> None:
