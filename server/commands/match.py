@@ -415,7 +415,11 @@ def replay(
     """
     client = _api(ctx, api)
     try:
-        document = client.call("GET", f"/matches/{client.match_id(match_id)}/replay")
+        full = client.match_id(match_id)
+        status = client.call("GET", f"/matches/{full}")["status"]
+        if status in ("waiting", "running", "paused"):
+            fail(f"match {full} is {status}: its replay exists once it has ended")
+        document = client.call("GET", f"/matches/{full}/replay")
     finally:
         client.close()
     data = document if isinstance(document, bytes) else json.dumps(document).encode()

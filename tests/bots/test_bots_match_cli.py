@@ -62,6 +62,10 @@ def test_session_create_step_resume_replay(served: Served, tmp_path: Path) -> No
     codes = [seat["reservation"] for seat in created["seats"]]
     assert all(codes) and created["status"] == "waiting"
 
+    code, _, err = gauntlet("match", "replay", match_id, "--api", served.api)
+    assert code == 1 and err == (f"error: match {match_id} is waiting: its replay exists "
+                                 f"once it has ended\n")
+
     bots = [start_bot(served.tcp_port, c) for c in codes]
     try:
         body = wait_status(served.api, match_id, {"paused", "running"})
