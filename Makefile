@@ -66,3 +66,9 @@ fuzz: $(FUZZ_STAMP)
 soak-cluster: $(STAMP)
 	@bash tools/system-packages.sh
 	$(BIN)/python -m tests.cluster.soak --games $(or $(GAMES),1000) --workers 4
+
+# Bounded soak of one server (docs/reliability.md): 200 matches at once of the bundled
+# random bots over loopback, 400 games; lost/duplicated results and timeouts must be zero.
+.PHONY: soak
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak --at-once $(or $(AT_ONCE),200) --games $(or $(GAMES),400)
