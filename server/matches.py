@@ -796,12 +796,20 @@ def sc_packets(room: Room, entry: Entry) -> list[str]:
 def _memento_xml(message: Any) -> str:
     """A Blokus memento as `render(encode_server(message), 0)` renders it, written straight
     from the engine's bitboards (`state_text`, rows cached): a memento per move is most of
-    what recording costs, and the node tree takes twice as long."""
+    what recording costs, and the node tree takes twice as long.
+
+    The state is written at the depth the players' memento has on the wire (3, see
+    `protocols.sc.connection.memento_body`) and then dedented by one level: `state_text`
+    caches its rows and parts per depth, and the loop has just written this very state at
+    that depth for the players, so here they are all cache hits (at depth 2 every changed
+    row and part would be rendered a second time). Byte-equal either way: the state's text
+    holds no line break but its indentation, which is at least six spaces deep."""
     from protocols.sc.blokus import state_text
     from protocols.sc.xmltree import escape_attribute
 
+    state = state_text(message.state, 3).replace("\n  ", "\n")
     return (f'<room roomId="{escape_attribute(message.room_id)}">\n  <data class="memento">'
-            f"\n    {state_text(message.state, 2)}\n  </data>\n</room>")
+            f"\n    {state}\n  </data>\n</room>")
 
 
 def hsreplay_xml(room: Room) -> str:
