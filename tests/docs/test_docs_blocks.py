@@ -11,27 +11,35 @@
   line (subcommand, options and their types, required arguments) without running it;
   `[...]` marks optional parts and ALL_CAPS words are placeholders. Other lines (`make`,
   `curl`, `python my_bot.py`, shell variables) are not run: they need a long-lived server
-  on the default ports, which the suite must not occupy. The `gauntlet match` session of
-  docs/server.md runs for real in tests/bots/test_bots_match_cli.py.
+  on the default ports, which the suite must not occupy.
+  ```sh session (the `gauntlet match` session of docs/server.md) runs for real against a
+  server on free ports: `gauntlet serve` is that server, `--api` points at it, the match
+  id and reservation codes of the text are replaced by the real ones, `&` lines run in
+  the background, and each `gauntlet match` command waits until the match is where the
+  text has it (both bots seated before a step, ended before the replay).
 - ```text, ```json, ```toml, ```xml: output and protocol examples, skipped on purpose.
 - A block without an info string fails: say what it is.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from typer.main import get_command
+from typer.testing import CliRunner
 
 from server.cli import app
-from tests.bots.server_thread import Served, ServerThread
+from tests.bots.server_thread import TOKEN, Served, ServerThread
 from tests.docs.blocks import ROOT, Block, all_blocks
 
 SHELL = {"sh", "bash", "shell", "console"}
@@ -133,6 +141,65 @@ def parse(args: list[str]) -> None:
         command = sub
 
 
+def _wait_status(api: str, match_id: str, wanted: set[str]) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while httpx.get(f"{api}/api/matches/{match_id}", timeout=30).json()["status"] not in wanted:
+        assert time.monotonic() < deadline, f"match {match_id} never got {wanted}"
+        time.sleep(0.2)
+
+
+def _run_session(block: Block, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Run a `gauntlet` session block against the docs' server (see the module text)."""
+    served: Served = request.getfixturevalue("served")
+    monkeypatch: pytest.MonkeyPatch = request.getfixturevalue("monkeypatch")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    env = {"GAUNTLET_ADMIN_TOKEN": TOKEN, "COLUMNS": "100"}
+    match_id = ""
+    codes: list[str] = []
+    bots: list[subprocess.Popen[str]] = []
+    try:
+        for raw in block.text.splitlines():
+            words = shlex.split(raw, comments=True)
+            background = bool(words) and words[-1] == "&"
+            args = [w for w in words if w != "&"][1:]
+            if not words or words[0] != "gauntlet" or args[0] == "serve":
+                continue
+            if args[0] == "bot":
+                args[args.index("-p") + 1] = str(served.tcp_port)
+                args[args.index("-r") + 1] = codes.pop(0)
+                assert background, raw
+                bots.append(subprocess.Popen([GAUNTLET, *args], env=_env(), text=True,
+                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+                continue
+            assert args[0] == "match", raw
+            if args[1] == "create":
+                result = runner.invoke(app, [*args, "--api", served.api, "--json"], env=env)
+                assert result.exit_code == 0, result.output
+                created = json.loads(result.stdout)
+                match_id = created["id"]
+                codes = [seat["reservation"] for seat in created["seats"] if seat["reservation"]]
+                continue
+            if len(args) > 2 and not args[2].startswith("-"):
+                args[2] = match_id[:8]  # the text's id prefix -> the real one's
+                _wait_status(served.api, match_id,
+                             {"finished", "cancelled", "aborted"} if args[1] == "replay"
+                             else {"running", "paused", "finished"})
+            result = runner.invoke(app, [*args, "--api", served.api], env=env)
+            assert result.exit_code == 0, f"{raw}\n{result.output}"
+        for bot in bots:
+            _, err = bot.communicate(timeout=TIMEOUT)
+            assert bot.returncode == 0, err
+        assert match_id and len(bots) == 2
+        replays = list(tmp_path.glob("*.xml"))
+        assert replays and all("<protocol>" in p.read_text(encoding="utf-8") for p in replays)
+    finally:
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
+                bot.communicate()
+
+
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.id for b in BLOCKS])
 def test_block(block: Block, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     kind = block.info
@@ -141,6 +208,8 @@ def test_block(block: Block, tmp_path: Path, request: pytest.FixtureRequest) -> 
         compile(block.text, block.id, "exec")
     elif kind == "python":
         _run_python(block, tmp_path, request)
+    elif kind in SHELL and "session" in block.flags:
+        _run_session(block, tmp_path, request)
     elif kind in SHELL:
         for args in gauntlet_lines(block.text):
             parse(args)
