@@ -90,6 +90,17 @@ def test_bad_input_is_one_line(args: list[str], needle: str) -> None:
     _one_line_error(args, needle)
 
 
+@pytest.mark.parametrize(("args", "needle", "code"), [
+    (["--db", "nonsense://x"], "--db nonsense://x: Can't load plugin", 2),
+    (["--data-dir", "/proc/no/such"], "cannot create the data folder /proc/no/such", 1),
+    (["--db", "sqlite:////proc/no/such/x.db"], "cannot start: /proc/no", 1),
+])
+def test_serve_bad_places_are_one_line(args: list[str], needle: str, code: int,
+                                       tmp_path: Path) -> None:
+    base = ["serve", "--port", "0", "--http-port", "0", "--data-dir", str(tmp_path)]
+    _one_line_error([*base, *args], needle, code)
+
+
 def test_soft_above_hard_from_the_environment() -> None:
     _one_line_error(["serve"], "(GAUNTLET_HARD_TIMEOUT 1 s)",
                     env={"GAUNTLET_HARD_TIMEOUT": "1"})

@@ -87,7 +87,8 @@ def stop_event() -> asyncio.Event:
     return stop
 
 
-def run_server(main: Coroutine[Any, Any, None], host: str, port: int, hint: str = "") -> None:
+def run_server(main: Coroutine[Any, Any, None], host: str, port: int, hint: str = "",
+               in_use_hint: str = "") -> None:
     """`asyncio.run(main)`; a failed listen is one `error:` line and exit code 1.
 
     The line names the address that failed (the HTTP port as well as the bots' port), as
@@ -104,5 +105,7 @@ def run_server(main: Coroutine[Any, Any, None], host: str, port: int, hint: str 
         if found:
             where = f"{found.group(1)}:{found.group(2)}"
             text = text.rsplit(": ", 1)[-1] if "):" in text else os.strerror(error.errno)
+        if error.errno == errno.EADDRINUSE:
+            hint = in_use_hint or hint
         typer.echo(f"error: cannot listen on {where}: {text}{hint}", err=True)
         raise typer.Exit(1) from None

@@ -85,9 +85,46 @@ def serve(
     config = ServerConfig.from_settings(settings, seed=seed, http_port=settings.http_port,
                                         admin_token=token)
     source = PASSWORD_ENV if config.admin_password else str(config.password_file)
-    run_server(_serve(config, source), config.host, config.tcp_port,
-               hint=" (another gauntlet running? pick a free port with --port or "
-               "--http-port, 0 = any)")
+    _check_database(config.db_url or DEFAULTS.database_url)
+    try:
+        config.data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        typer.echo(f"error: cannot create the data folder {config.data_dir}: "
+                   f"{error.strerror or error} (--data-dir, GAUNTLET_DATA_DIR)", err=True)
+        raise typer.Exit(1) from None
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        run_server(_serve(config, source), config.host, config.tcp_port,
+                   in_use_hint=" (another gauntlet running? pick a free port with --port or "
+                   "--http-port, 0 = any)")
+    except OperationalError as error:
+        typer.echo(f"error: cannot open the database {_safe_url(config.db_url)}: "
+                   f"{' '.join(str(error.orig).split())}", err=True)
+        raise typer.Exit(1) from None
+    except OSError as error:  # a folder for the database, replays, ... that cannot be made
+        where = f" {error.filename}" if error.filename else ""
+        typer.echo(f"error: cannot start:{where}: {error.strerror or error}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _safe_url(url: str | None) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url or DEFAULTS.database_url).render_as_string(hide_password=True)
+
+
+def _check_database(url: str) -> None:
+    """A URL SQLAlchemy cannot use (unknown dialect, driver not installed): one line."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        make_url(url).get_dialect()
+    except (ArgumentError, NoSuchModuleError, ImportError) as error:
+        shown = url if isinstance(error, ArgumentError) else _safe_url(url)
+        typer.echo(f"error: invalid settings: --db {shown}: {error}", err=True)
+        raise typer.Exit(2) from None
 
 
 def ladder_options() -> LadderOptions:
