@@ -49,7 +49,14 @@ def command_settings(ctx: typer.Context, **renames: str) -> Settings:
     try:
         settings = load_settings(**typed)
     except SettingsError as error:
-        typer.echo(f"error: invalid settings: {error}", err=True)
+        message = str(error)
+        # The settings name an option after its field (`--tcp-port`); say it as typed here.
+        for param in ctx.command.params:
+            field = renames.get(param.name or "", param.name or "")
+            if field in typed and param.opts:
+                message = message.replace(f"--{field.replace('_', '-')} ",
+                                          f"{param.opts[0]} ")
+        typer.echo(f"error: invalid settings: {message}", err=True)
         raise typer.Exit(2) from None
     if {"soft_timeout", "hard_timeout"} & set(ctx.params):
         check_clocks(settings, typed)
