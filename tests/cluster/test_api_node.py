@@ -151,3 +151,35 @@ async def test_a_restarted_api_node_leaves_the_workers_matches_to_them(
         assert aborted == 1  # the local one only
     finally:
         worker.stop()
+
+
+def test_recover_keeps_dispatched_matches_only_with_a_broker(tmp_path: Path) -> None:
+    from server.matches import abort_stale_waiting
+
+    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+    store.upgrade()
+    try:
+        def made(options: dict[str, Any], status: MatchStatus | None) -> str:
+            match = store.create_match(GAME, options=options)
+            if status is not None:
+                store.set_status(match.id, status)
+            return match.id
+
+        worker = {"source": "api", "dispatch": "worker"}
+        ids = {"local running": made({"source": "api"}, MatchStatus.RUNNING),
+               "local waiting": made({"source": "api"}, None),
+               "worker running": made(worker, MatchStatus.RUNNING),
+               "worker queued": made(worker, None),
+               "older worker": made({"source": "ladder", "cluster": True},
+                                    MatchStatus.RUNNING)}
+        aborted = store.recover(keep_dispatched=True) + abort_stale_waiting(
+            store, keep_dispatched=True)
+        assert sorted(aborted) == sorted([ids["local running"], ids["local waiting"]])
+        assert store.get_match(ids["worker queued"]).status == "waiting"  # type: ignore[union-attr]
+        # Without a broker: everything open is aborted, as ever.
+        aborted = store.recover(keep_dispatched=False) + abort_stale_waiting(
+            store, keep_dispatched=False)
+        assert sorted(aborted) == sorted([ids["worker running"], ids["worker queued"],
+                                          ids["older worker"]])
+    finally:
+        store.close()
