@@ -133,6 +133,10 @@ async def soak(games: int, at_once: int) -> dict[str, Any]:
         "server_process_cpu_ms_per_move": round(1000 * cpu / max(moves, 1), 3),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "timeouts": timeouts,
+        "timeouts_by_game": {kind: sum(1 for o in outcomes if o.get("game") == kind
+                                       and "error" not in o
+                                       and any(c and "TIMEOUT" in str(c) for c in o["cause"]))
+                             for kind in GAMES},
         "matches_finished": finished,
         "results_stored": results,
         "lost_results": max(0, played - results),
