@@ -166,7 +166,7 @@ async def test_ctrl_c_prints_the_finished_games_and_writes_the_json(tmp_path: Pa
     out = tmp_path / "series.json"
     code, stdout, stderr, _ = await _interrupt(
         ["play", "blokus", "random", "greedy", "--games", "500", "-c", "2",
-         "--json", str(out), "--data-dir", str(tmp_path)], signals=1, after=8.0)
+         "--json", str(out), "--data-dir", str(tmp_path)], signals=1, after=15.0)
     assert code == 130, stderr
     document = json.loads(out.read_text())
     assert document["interrupted"] is True
