@@ -100,7 +100,6 @@ async def test_a_live_blokus_match_shows_the_think_time_of_the_last_move(page: A
         await page.wait_for_function(  # it follows the moves
             f"document.querySelector('#think')?.dataset.ms !== '{ms}'", timeout=WAIT_MS)
         await page.screenshot(path=ARTIFACTS / "blokus-think.png", full_page=True)
-        await page.locator("#turn").screenshot(path=ARTIFACTS / "blokus-think-line.png")
 
 
 async def test_a_hearth_secret_shows_as_a_question_mark_to_a_neutral_spectator(
