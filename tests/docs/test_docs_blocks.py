@@ -232,3 +232,13 @@ def test_gauntlet_lines() -> None:
     assert gauntlet_lines(text) == [["bot", "blokus-random", "-p", "13050", "-r", "1"]]
     with pytest.raises(Exception, match="65535"):
         parse(["bot", "blokus-random", "-p", "70000"])
+
+
+@pytest.mark.parametrize("path", [p for p in {b.path for b in BLOCKS}
+                                  if p.name != "benchmarks.md"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_quoted_figures_live_in_benchmarks(path: Path) -> None:
+    """The official client's move-list time and the greedy bot's score: docs/benchmarks.md."""
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    assert not re.search(r"official client'?s?[^.]{0,60}?\d+(\.\d+)? ?ms", text), path
+    assert not re.search(r"\d+\.\d mean points against", text), path
