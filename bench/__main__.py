@@ -20,7 +20,9 @@ def main(argv: list[str]) -> None:
         for m in pkgutil.iter_modules(bench.__path__)
         # *_peer modules run inside a peer's own environment, started by a benchmark module;
         # *_adapter modules are helpers the benchmarks (and tests) import, not benchmarks.
+        # soak is the load test of `make soak`, minutes long: not a figure of `make bench`.
         if not m.name.startswith("_") and not m.name.endswith(("_peer", "_adapter"))
+        and m.name != "soak"
     )
     for name in names:
         module = importlib.import_module(f"bench.{name}")
