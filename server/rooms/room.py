@@ -425,6 +425,8 @@ class Room:
                 case _:
                     pass
         self.started = True
+        log.info("room %s started: %s, %s", self.id, self.game_type,
+                 " vs ".join(self.display_name(i) or f"seat {i}" for i in range(len(self.slots))))
 
     async def _play(self) -> None:
         seats = self._all_seats()
@@ -648,4 +650,8 @@ class Room:
         self._record_processing(await self._emit(GameOver(result), seats, observers=True))
         await self._emit(RoomClosed(), seats, observers=True)
         self.stats.matches_finished += 1
-        log.info("room %s finished: %s", self.id, result)
+        winner = "no winner" if result.winner is None else (
+            f"winner {self.display_name(result.winner) or f'seat {result.winner}'}")
+        cause = "" if result.violation is None else f", cause {result.violation.cause.value}"
+        log.info("room %s finished: %s, %s%s, scores %s", self.id, winner, result.reason,
+                 cause, list(result.scores))
