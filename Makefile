@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 # `make run PORT=13051` when 13050 is taken (another server, another checkout).
 run: $(STAMP)
-	@$(BIN)/gauntlet demo --ladder $(if $(PORT),--tcp-port $(PORT)); rc=$$?; \
+	@$(BIN)/gauntlet demo --ladder $(if $(PORT),--port $(PORT)); rc=$$?; \
 	port=$(or $(PORT),13050); if [ $$rc -eq 1 ]; then \
 	echo "make run: if port $$port is taken, pick another: make run PORT=$$((port + 1))" >&2; fi; \
 	exit $$rc

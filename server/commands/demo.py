@@ -210,7 +210,8 @@ DEMO_HOST = "127.0.0.1"
 def demo(
     ctx: typer.Context,
     tcp_port: Annotated[int, typer.Option(
-        "--tcp-port", help=env_help("tcp_port", "TCP port for bots (0 = any free)."))]
+        "--port", "-p", "--tcp-port",
+        help=env_help("tcp_port", "TCP port for bots (0 = any free)."))]
     = DEFAULTS.tcp_port,
     http_port: Annotated[int, typer.Option(
         "--http-port", help=env_help("http_port", "HTTP API and viewer port (0 = any free)."))]
@@ -238,4 +239,4 @@ def demo(
     options = (None if once or not ladder
                else LadderOptions(concurrency=settings.ladder_concurrency))
     run_server(_demo(config, seed, once, animate, options), DEMO_HOST, config.tcp_port,
-               hint=" (try --tcp-port 0)")
+               hint=" (try --port 0)")

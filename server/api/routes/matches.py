@@ -239,6 +239,9 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin,
                              "this game"}})
 def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
     match = _match(store, match_id)
+    if match.status in (MatchStatus.WAITING, MatchStatus.RUNNING, MatchStatus.PAUSED):
+        raise MatchError(f"match {match_id} has not ended yet: its replay exists once it has "
+                         "(follow it live at /ws/matches/{id} or with /events)", 404)
     games = context.games
     if match.game in games and games.get(match.game).speaks("sc"):
         packets = [xml for e in store.events_since(match_id)
