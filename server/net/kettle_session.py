@@ -30,7 +30,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.hearth import DEFAULT_DECKS, Action
+from games.hearth import DEFAULT_DECKS, GAME_TYPE, Action
 from protocols.base import NEED_DATA, ConnectionClosed, Limits, LocalProtocolError, ProtocolError
 from protocols.kettle import (
     CHOICE_MULLIGAN,
@@ -82,7 +82,6 @@ from server.rooms import (
 
 log = logging.getLogger(__name__)
 
-GAME_TYPE = "hearth"
 OFF_LOOP_BYTES = 16 << 10
 """Frames at least this large are parsed in a worker thread (depth check and json.loads,
 milliseconds for the largest 64 KiB frame); a bot's messages are far smaller."""

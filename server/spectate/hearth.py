@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.hearth import GAME_TYPE as GAME_TYPE
 from games.hearth.carddb import load_cards
 from games.hearth.enums import (
     B_ATTACK,
@@ -39,7 +40,6 @@ from games.hearth.enums import (
 from games.hearth.history import PREFIX
 from server.rooms.events import Entry
 
-GAME_TYPE = "hearth"
 TICKER = 12  # the latest plays each state carries
 _BLOCK = PREFIX + "power_block"
 Z_SECRET = int(Zone.SECRET)
