@@ -36,3 +36,21 @@ def test_demo_is_seeded() -> None:
         return re.sub(r"127\.0\.0\.1:\d+", "HOST", text)
 
     assert without_port(run_demo(7)) == without_port(run_demo(7))
+
+
+def test_a_watched_demo_is_paced_and_says_what_happened() -> None:
+    import time
+
+    from bots.blokus import GreedyBot
+    from games import blokus
+    from server.commands.demo import paced, what_happened
+
+    state = blokus.new_game(start_piece="PENTO_L")
+    assert what_happened(state) == "waiting for the first move"
+    bot = paced(GreedyBot(seed=1), moves_per_second=10.0)
+    started = time.monotonic()
+    move = bot.move(state.clone())
+    assert time.monotonic() - started >= 0.1
+    assert move == GreedyBot(seed=1).move(state.clone()) and bot.name == "greedy"
+    state.apply(move)
+    assert what_happened(state) == f"BLUE placed PENTO_L ({len(move.cells)} cells)"

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
@@ -52,8 +53,41 @@ def status_line(state: blokus.State) -> Text:
     points = {team: state.team_points(team) for team in blokus.TEAMS}
     return Text(
         f"round {state.round:>2}  turn {state.turn:>2}  start piece {state.start_piece}  "
-        f"ONE ({PLAYERS['ONE']}) {points['ONE']}  TWO ({PLAYERS['TWO']}) {points['TWO']}"
+        f"ONE ({PLAYERS['ONE']}) {points['ONE']}  TWO ({PLAYERS['TWO']}) {points['TWO']}\n"
+        f"{what_happened(state)}"
     )
+
+
+def what_happened(state: blokus.State) -> str:
+    """The last move in words, for someone watching the demo."""
+    move = state.last_move
+    if move is None:
+        return "waiting for the first move"
+    if isinstance(move, blokus.SkipMove):
+        return f"{move.color} passed"
+    return f"{move.color} placed {move.kind} ({len(move.cells)} cells)"
+
+
+# Moves a second while the demo is watched on a terminal (and in the browser viewer).
+PACED_MOVES_PER_SECOND = 4.0
+
+
+def paced(bot: Any, moves_per_second: float) -> Any:
+    """`bot`, thinking at least 1/moves_per_second per move, so that a person can follow."""
+    from bots.blokus import Bot
+
+    delay = 1.0 / moves_per_second
+
+    class Paced(Bot):
+        @property
+        def name(self) -> str:
+            return str(bot.name)
+
+        def move(self, state: blokus.State) -> Any:
+            time.sleep(delay)  # the kit calls move() in its own thread: the loop goes on
+            return bot.move(state)
+
+    return Paced()
 
 
 def score_table(state: blokus.State) -> Table:
@@ -118,8 +152,10 @@ async def play_demo_match(port: int, password: str, seed: int, console: Console,
     observer = await Observer.watch(port, password, prepared.room_id)
     bots = [
         asyncio.create_task(play_async(bot, "127.0.0.1", port, code))
-        for bot, code in zip((GreedyBot(seed), RandomBot(seed)), prepared.reservations,
-                             strict=True)
+        for bot, code in zip(
+            [paced(b, PACED_MOVES_PER_SECOND) if animate else b
+             for b in (GreedyBot(seed), RandomBot(seed))],
+            prepared.reservations, strict=True)
     ]
     state: blokus.State | None = None
     result: m.Result | None = None
