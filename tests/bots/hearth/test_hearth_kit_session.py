@@ -210,11 +210,7 @@ def test_options_are_answered_with_index_target_and_position() -> None:
             (Kind.POWER, True, False)} <= seen
 
 
-needs_from_view = pytest.mark.skipif(not hasattr(State, "from_view"),
-                                     reason="the engine has no State.from_view yet")
 
-
-@needs_from_view
 def test_the_bot_gets_an_engine_state_whose_legal_actions_are_its_options() -> None:
     class Checking(GreedyBot):
         def act(self, state: Any, options: Sequence[Action]) -> Action:
@@ -227,7 +223,6 @@ def test_the_bot_gets_an_engine_state_whose_legal_actions_are_its_options() -> N
     assert server.game.is_over
 
 
-@needs_from_view
 def test_greedy_beats_random_through_the_kit() -> None:
     wins = 0
     for seed in range(10):
