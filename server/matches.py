@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from server.games.blokus import GAME_TYPE as BLOKUS
+from server.games.blokus import record as blokus_record
 from server.launcher import BotProcess, BotSpec, FailureCategory, WireProtocol, launch
 from server.rooms import (
     Cause,
@@ -135,6 +137,11 @@ class Tracked:
     result_stored: bool = False
     cancel_requested: bool = False
     failed: bool = False
+
+    @property
+    def moves_only(self) -> bool:
+        """Its state events are stored as moves (`server.games.blokus.record`)."""
+        return self.sc and self.room.game_type == BLOKUS
 
 
 class RecordingLog(MatchLog):
@@ -295,7 +302,9 @@ class MatchService:
         if self.writer is None or tracked.failed:
             return
         try:  # rendered now, as the hub renders it for live spectators (the same frame)
-            frame = frame_of(tracked.room, entry)
+            # A Blokus state is stored as its move; its frame is rebuilt when read.
+            frame = None if tracked.moves_only and isinstance(entry.event, StateChanged) \
+                else frame_of(tracked.room, entry)
         except Exception:
             log.exception("match %s: entry %d not rendered for spectators",
                           tracked.room.id, entry.seq)
@@ -700,15 +709,7 @@ def _probe_write(store: Store, aborted: Sequence[str]) -> list[str]:
         with contextlib.suppress(NotFound, Conflict):  # never created, or over already
             store.set_status(match_id, MatchStatus.ABORTED)
         done.append(match_id)
-    from sqlmodel import col, select, update
-
-    from server.store.engine import writing
-    from server.store.models import Match
-
-    newest = select(Match.id).order_by(col(Match.created).desc()).limit(1).scalar_subquery()
-    with writing(store.engine).begin() as connection:
-        connection.execute(update(Match).where(col(Match.id) == newest)
-                           .values(status=col(Match.status)))
+    store.touch()
     return done
 
 
@@ -750,7 +751,8 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
 
 
 def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
-    """One log entry as plain JSON: audience, a summary, and for SC games its XML packets."""
+    """One log entry as plain JSON: audience, a summary, and for SC games its XML packets
+    (a Blokus state: its move, `server.games.blokus.record`)."""
     event = entry.event
     replay = ((isinstance(event, StateChanged) and entry.to_players)
               or isinstance(event, MoveRejected | GameOver))
@@ -772,7 +774,10 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
                            else result.violation.cause.value)
         case StateChanged(views=views) if not sc:
             payload["public"] = _plain(views.public)
-    if sc:
+    if sc and isinstance(event, StateChanged) and room.game_type == BLOKUS:
+        # The move, not the state: the replay's memento is rebuilt when read.
+        payload["blokus"] = blokus_record(event.views.public, event.think)
+    elif sc and not isinstance(event, DecisionRequested):  # a moveRequest says nothing
         try:
             payload["xml"] = sc_packets(room, entry)
         except Exception:
@@ -782,34 +787,12 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
 
 def sc_packets(room: Room, entry: Entry) -> list[str]:
     """The SC packets of an entry as the official replay records them (the first seat's)."""
-    from protocols.sc import messages as m
-    from protocols.sc.codec import encode_server
-    from protocols.sc.xmltree import render
+    from server.net.replay import packet_bytes
     from server.net.sc_translate import room_event_messages
 
     seat = min(entry.seats) if entry.seats else None
-    return [_memento_xml(message) if type(message) is m.Memento
-            and hasattr(message.state, "occupied") else render(encode_server(message), 0)
+    return [packet_bytes(message).decode()
             for message in room_event_messages(room, entry, seat)]
-
-
-def _memento_xml(message: Any) -> str:
-    """A Blokus memento as `render(encode_server(message), 0)` renders it, written straight
-    from the engine's bitboards (`state_text`, rows cached): a memento per move is most of
-    what recording costs, and the node tree takes twice as long.
-
-    The state is written at the depth the players' memento has on the wire (3, see
-    `protocols.sc.connection.memento_body`) and then dedented by one level: `state_text`
-    caches its rows and parts per depth, and the loop has just written this very state at
-    that depth for the players, so here they are all cache hits (at depth 2 every changed
-    row and part would be rendered a second time). Byte-equal either way: the state's text
-    holds no line break but its indentation, which is at least six spaces deep."""
-    from protocols.sc.blokus import state_text
-    from protocols.sc.xmltree import escape_attribute
-
-    state = state_text(message.state, 3).replace("\n  ", "\n")
-    return (f'<room roomId="{escape_attribute(message.room_id)}">\n  <data class="memento">'
-            f"\n    {state}\n  </data>\n</room>")
 
 
 def hsreplay_xml(room: Room) -> str:

@@ -8,6 +8,9 @@ same sequence numbers, then a close 1000. The full frames (both Hearth hands) go
 admin, or to anybody once the match is `finished`; an aborted or unfinished match shows a
 neutral spectator the neutral frames only.
 
+A Blokus state event is stored as its move, not as a frame: its frame is rendered from
+the state the match's moves rebuild, which is what the live frame was rendered from.
+
 Events stored before the frames were (no `payload["spectate"]`) are rendered from what they
 hold where that is enough: a Blokus match from its SC mementos (`protocols.sc` parses them
 back into an engine state), which is how the frames were made from the live state. A Hearth
@@ -18,6 +21,7 @@ Everything here reads the database: call it in a worker thread.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -26,6 +30,8 @@ from server.spectate.blokus import GAME_TYPE as BLOKUS
 from server.spectate.frames import Frame
 from server.spectate.render import dumps, meta_for
 from server.store import Match, Store
+
+log = logging.getLogger(__name__)
 
 LOBBY_PAGE = 20
 """Stored matches per page of the match list."""
@@ -114,6 +120,33 @@ def blokus_frames(events: list[Any], names: list[str], violation_seat: int | Non
     return frames
 
 
+def stored_frames(match_id: str, events: list[Any]) -> list[Frame]:
+    """The frames stored with the events; a Blokus state event's frame, stored as its move
+    (`server.games.blokus.record`), is rendered from the state its moves rebuild, as the
+    live frame was rendered from that state."""
+    from server.games.blokus import BadRecord, rebuild
+    from server.spectate.blokus import render_state
+
+    frames: list[Frame] = []
+    state = None
+    for event in events:
+        payload = event.payload
+        frame = Frame.from_payload(event.seq, payload)
+        if frame is None and isinstance(payload, dict) and "blokus" in payload:
+            try:
+                state = rebuild(state, payload["blokus"])
+            except BadRecord as exc:
+                log.error("match %s: frames cut at event %s: %s", match_id, event.seq, exc)
+                break
+            if payload.get("observers"):
+                think = payload["blokus"].get("think")
+                frame = Frame(event.seq, {"type": "event", "seq": event.seq, "kind": "state",
+                                          "state": render_state(state, think)})
+        if frame is not None:
+            frames.append(frame)
+    return frames
+
+
 def _info(match: Match, names: list[str], result: dict[str, Any] | None,
           last_seq: int | None) -> dict[str, Any]:
     """What `MatchFeed.info()` says, for a match the hub does not hold."""
@@ -176,8 +209,7 @@ def load_match(store: Store, match_id: str) -> StoredMatch | None:
         return None
     names, seats = _names(store, match_id)
     events = store.events_since(match_id, 0)
-    frames = [frame for event in events
-              if (frame := Frame.from_payload(event.seq, event.payload)) is not None]
+    frames = stored_frames(match_id, events)
     if not frames and match.game == BLOKUS:
         frames = blokus_frames(events, names, _violation_seat(seats))
     result = next((f.neutral.get("result") for f in reversed(frames) if f.kind == "result"),

@@ -6,24 +6,28 @@ its threadpool), and the rooms go through `StoreWriter`, which runs them on its 
 
 Each call is one short transaction on its own session and hands back detached rows
 (`expire_on_commit=False`), so a row can travel to another thread or into a response
-without touching the database again.
+without touching the database again. Inside `group()` (the writer thread's group commit)
+each call is a savepoint of the group's one transaction instead: a failing call undoes its
+own writes only, and the whole group costs one commit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from server.store.engine import DEFAULT_URL, make_engine, writing
+from server.store.engine import DEFAULT_URL, is_sqlite, make_engine, writing
 from server.store.models import (
     OPEN_STATUSES,
     Bot,
@@ -56,6 +60,11 @@ class NotFound(StoreError):
 
 class Conflict(StoreError):
     """The call contradicts what is stored (a taken bot name, a match already over)."""
+
+
+class TransactionLost(StoreError):
+    """A group's transaction is gone: the database rolled it back itself (SQLite does on a
+    full disk) and nothing of the group is stored. `__cause__` is the error that did it."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,7 @@ class Store:
     def __init__(self, url: str | sa.URL = DEFAULT_URL, *, engine: Engine | None = None) -> None:
         self.engine: Engine = engine if engine is not None else make_engine(url)
         self._write_engine = writing(self.engine)
+        self._group = threading.local()  # .connection: this thread's open group
 
     @property
     def url(self) -> sa.URL:
@@ -126,15 +136,77 @@ class Store:
         upgrade(self.engine)
 
     @contextmanager
+    def group(self) -> Iterator[None]:
+        """One transaction for every call this thread makes inside the block.
+
+        Each call runs in a savepoint of it (its own writes undone if it raises, the
+        others kept) and everything commits once, at the end: a commit is an fsync, and
+        the writer thread would otherwise pay one per match created, status changed and
+        result stored. A failed commit raises here; none of the group's writes are then
+        stored. Reads inside the block see the group's uncommitted writes.
+        """
+        if self._group_connection() is not None:
+            raise StoreError("store groups do not nest")
+        with self._write_engine.connect() as connection, connection.begin():
+            self._group.connection = connection
+            try:
+                yield
+            finally:
+                self._group.connection = None
+
+    def _group_connection(self) -> Connection | None:
+        connection: Connection | None = getattr(self._group, "connection", None)
+        return connection
+
+    @contextmanager
     def _read(self) -> Iterator[Session]:
+        connection = self._group_connection()
+        if connection is not None:
+            with self._in_group(connection) as session:
+                yield session
+            return
         with Session(self.engine, expire_on_commit=False) as session:
             yield session
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
         """A write transaction: commits on success, rolls back on any exception."""
+        connection = self._group_connection()
+        if connection is not None:
+            with self._in_group(connection) as session:
+                yield session
+            return
         with Session(self._write_engine, expire_on_commit=False) as session, session.begin():
             yield session
+
+    @contextmanager
+    def _in_group(self, connection: Connection) -> Iterator[Session]:
+        """A fresh session (and identity map) per call, as a savepoint of the group."""
+        session = Session(bind=connection, expire_on_commit=False,
+                          join_transaction_mode="create_savepoint")
+        try:
+            session.begin()
+            yield session
+            session.commit()
+        except BaseException as exc:
+            self._undo(connection, session.rollback, exc)
+            raise
+        finally:
+            with contextlib.suppress(Exception):
+                session.close()
+
+    def _undo(self, connection: Connection, rollback: Callable[[], None],
+              exc: BaseException) -> None:
+        """Roll a savepoint back after `exc`; `TransactionLost` (from `exc`, the error that
+        says why) when the database has dropped the whole transaction already."""
+        try:
+            rollback()
+        except Exception:
+            raise TransactionLost(f"transaction lost: {exc}") from exc
+        if is_sqlite(self.engine):
+            dbapi = connection.connection.dbapi_connection
+            if dbapi is not None and not getattr(dbapi, "in_transaction", True):
+                raise TransactionLost(f"transaction lost: {exc}") from exc
 
     # --- bots -------------------------------------------------------------------------
 
@@ -284,8 +356,27 @@ class Store:
                  "payload": e.payload} for e in events]
         # Core, not the ORM: one executemany on a plain connection, no Session nor ORM
         # bulk machinery (this runs for every batch the writer thread commits).
+        group = self._group_connection()
+        if group is not None:
+            savepoint = group.begin_nested()
+            try:
+                group.execute(_INSERT_EVENT, rows)
+                savepoint.commit()
+            except BaseException as exc:
+                self._undo(group, savepoint.rollback, exc)
+                raise
+            return
         with self._write_engine.begin() as connection:
             connection.execute(_INSERT_EVENT, rows)
+
+    def touch(self) -> None:
+        """A real write that changes nothing (the newest match rewritten with its own
+        status): proves the database takes writes again after a failure."""
+        newest = (select(Match.id).order_by(col(Match.created).desc()).limit(1)
+                  .scalar_subquery())
+        with self._write() as session:
+            session.execute(sa.update(Match).where(col(Match.id) == newest)
+                            .values(status=col(Match.status)))
 
     def events_since(self, match_id: str, since: int = 0, *,
                      limit: int | None = None) -> list[MatchEvent]:

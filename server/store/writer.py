@@ -11,10 +11,13 @@ durable before it is announced. So the loop only enqueues; a single writer threa
   them, so that turning game states into JSON costs the loop nothing and needs no other
   thread (a thread pool rendering beside the loop and the writer cost three times what the
   rendering itself does, in GIL hand-offs and wake-ups).
-- Everything else (`commit_result`, `call`, `flush`) is a barrier: the events queued before
-  it are committed first, then it runs, then its awaiting caller resumes. `await
+- Calls (`commit_result`, `call`) join the batch in queue order: group commit. The batch's
+  events and calls run in one transaction, each call in a savepoint of its own, and one
+  commit (one fsync) makes them all durable; only then are the callers told. `await
   commit_result(...)` therefore returns only once the result row and every event appended
-  before it are committed; the caller announces the result after that.
+  before it are committed; the caller announces the result after that. A call ends the
+  thread's wait for more (its caller is waiting). `flush` is a barrier: it returns once
+  everything queued before it is committed.
 - One thread and one FIFO queue keep each match's events in the order they were appended;
   (match_id, seq) being the key keeps any event from being stored twice.
 
@@ -48,7 +51,7 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from server.store.models import Result, utcnow
-from server.store.store import NewEvent, SeatOutcome, Store, StoreError
+from server.store.store import NewEvent, SeatOutcome, Store, StoreError, TransactionLost
 
 log = logging.getLogger(__name__)
 
@@ -369,42 +372,45 @@ class StoreWriter:
         self._to_loop(settle)
 
     def _run(self) -> None:
-        """Thread body: batches until a `_Stop`; no exception leaves it unlogged."""
+        """Thread body: groups until a `_Stop`; no exception leaves it unlogged."""
         try:
             while True:
-                batch, barrier, slots = self._next_batch()
+                items, barrier, slots = self._next_batch()
+                outcomes: list[_Outcome] = []
                 try:
-                    self._write_events(batch)
-                except Exception:  # a bug, not a database error: those are handled inside
-                    log.exception("store writer: unexpected error writing %d events", len(batch))
+                    outcomes = self._write_group(items)
+                except Exception as exc:  # a bug, not a database error: those are handled inside
+                    log.exception("store writer: unexpected error writing %d items", len(items))
+                    outcomes = [(c.future, None, exc) for c in items if isinstance(c, _Call)]
                 finally:
                     if slots:
                         self._to_loop(self._give_back, slots)
+                    if outcomes:
+                        self._to_loop(_settle, outcomes)
                 if barrier is None:
                     continue
                 if isinstance(barrier, _Stop):
                     self._report_unreported()
                     self._resolve(barrier.future)
                     return
-                try:
-                    self._run_barrier(barrier)
-                except Exception as exc:  # a bug: still answer the caller, keep running
-                    log.exception("store writer: unexpected error in a barrier")
-                    self._resolve(barrier.future, error=exc)
+                self._run_flush(barrier)
         except BaseException:
             log.critical("store writer thread stopped by an unexpected error", exc_info=True)
             raise
         finally:
             self._fail_leftovers()
 
-    def _next_batch(self) -> tuple[list[NewEvent], _Call[Any] | _Flush | _Stop | None, int]:
-        """Block for the next item, then gather events until full, late or at a barrier.
+    def _next_batch(self) -> tuple[list[NewEvent | _Call[Any]], _Flush | _Stop | None, int]:
+        """Block for the next item, then gather events and calls until full, late or at a
+        flush or stop.
 
-        Returns the events, the barrier that ended the batch (if any) and the number of
-        slots the batch's items had reserved. While waiting for more events the thread
-        sleeps on `_urgent` (set by barriers only): queued events do not wake it.
+        Returns the events and calls in queue order, the barrier that ended the batch (if
+        any) and the number of event slots the batch's items had reserved. While waiting
+        for more the thread sleeps on `_urgent` (set by calls and barriers only): queued
+        events do not wake it. A call in the batch ends the waiting: its caller awaits it.
         """
-        batch: list[NewEvent] = []
+        batch: list[NewEvent | _Call[Any]] = []
+        events = 0
         slots = 0
         # No more than max_pending events can ever be queued: waiting for more is pointless.
         limit = min(self.batch_size, self.max_pending)
@@ -414,13 +420,19 @@ class StoreWriter:
         while True:
             if isinstance(item, NewEvent):
                 batch.append(item)
+                events += 1
                 slots += 1
             elif isinstance(item, _Render):
                 slots += item.count
+                before = len(batch)
                 self._render(item, batch)
+                events += len(batch) - before
+            elif isinstance(item, _Call):
+                batch.append(item)
+                waited = True
             else:
                 return batch, item, slots
-            if len(batch) >= limit:
+            if events >= limit:
                 return batch, None, slots
             try:
                 item = self._queue.get_nowait()
@@ -436,7 +448,7 @@ class StoreWriter:
                 except queue.Empty:
                     return batch, None, slots
 
-    def _render(self, item: _Render, batch: list[NewEvent]) -> None:
+    def _render(self, item: _Render, batch: list[NewEvent | _Call[Any]]) -> None:
         """Thread side: an unrendered item's events into `batch` (a failure fails the match)."""
         if item.match_id in self._failed:
             self.stats.dropped_events += item.count  # a failed match's events are dropped
@@ -449,31 +461,81 @@ class StoreWriter:
             return
         batch.extend(events)
 
-    def _write_events(self, batch: list[NewEvent]) -> None:
-        """Commit a batch; on failure retry per match so that only culprits lose events."""
-        live = [e for e in batch if e.match_id not in self._failed]
-        self.stats.dropped_events += len(batch) - len(live)
+    def _write_group(self, items: list[NewEvent | _Call[Any]]) -> list[_Outcome]:
+        """Group commit: the batch's events and calls, in queue order, in one transaction.
+
+        Runs of events are inserted together (a failing run is retried match by match, so
+        only culprits lose events), each call runs in a savepoint of its own, and the
+        callers hear of their calls only after the commit: a returned call is durable.
+        When the transaction as a whole fails (its BEGIN or its commit: a read-only file,
+        a full disk) nothing of it is stored, every match with events in it is failed and
+        every call gets the error.
+        """
+        if not items:
+            return []
+        outcomes: list[_Outcome] = []
+        inserted: list[list[NewEvent]] = []
+        try:
+            with self.store.group():
+                run: list[NewEvent] = []
+                for item in items:
+                    if isinstance(item, NewEvent):
+                        run.append(item)
+                        continue
+                    if run:
+                        inserted.extend(self._insert(run))
+                        run = []
+                    outcomes.append(self._call(item))
+                if run:
+                    inserted.extend(self._insert(run))
+        except Exception as error:
+            # Lost: the error that made the database drop it says why, not the lost savepoint.
+            exc = error.__cause__ if isinstance(error, TransactionLost) and isinstance(
+                error.__cause__, Exception) else error
+            self.stats.failed_batches += 1
+            log.warning("store writer: a transaction of %d items failed: %s", len(items), exc)
+            lost: dict[str, int] = {}
+            for item in items:
+                if isinstance(item, NewEvent) and item.match_id not in self._failed:
+                    lost[item.match_id] = lost.get(item.match_id, 0) + 1
+            for match_id, count in lost.items():
+                self._mark_failed(match_id, exc, count)
+            calls = [item for item in items if isinstance(item, _Call)]
+            return [(call.future, None, exc) for call in calls]
+        for events in inserted:
+            self._count(events)
+        return outcomes
+
+    def _insert(self, run: list[NewEvent]) -> list[list[NewEvent]]:
+        """Insert a run of events; on failure retry per match. Returns what went in."""
+        live = [e for e in run if e.match_id not in self._failed]
+        self.stats.dropped_events += len(run) - len(live)
         if not live:
-            return
+            return []
         try:
             self.store.append_events(live)
+        except TransactionLost:
+            raise
         except Exception as exc:
             self.stats.failed_batches += 1
             log.warning("store writer: a batch of %d events failed (%s); retrying per match",
                         len(live), exc)
         else:
-            self._count(live)
-            return
+            return [live]
         by_match: dict[str, list[NewEvent]] = {}
         for event in live:
             by_match.setdefault(event.match_id, []).append(event)
+        done = []
         for match_id, events in by_match.items():
             try:
                 self.store.append_events(events)
+            except TransactionLost:
+                raise
             except Exception as exc:
                 self._mark_failed(match_id, exc, len(events))
             else:
-                self._count(events)
+                done.append(events)
+        return done
 
     def _count(self, events: list[NewEvent]) -> None:
         self.stats.batches += 1
@@ -491,28 +553,28 @@ class StoreWriter:
             self._failed.popitem(last=False)
         self._unreported[match_id] = exc
 
-    def _run_barrier(self, barrier: _Call[Any] | _Flush) -> None:
-        if isinstance(barrier, _Flush):
-            failures, self._unreported = self._unreported, {}
-            error = (_write_error("events could not be stored", failures)
-                     if failures else None)
-            self._resolve(barrier.future, error=error)
-            return
-        if barrier.match_id is not None and barrier.match_id in self._failed:
-            cause = self._failed[barrier.match_id]
-            self._unreported.pop(barrier.match_id, None)
-            error = _write_error("events could not be stored; the result was not written",
-                                 {barrier.match_id: cause})
-            self._resolve(barrier.future, error=error)
-            return
+    def _run_flush(self, barrier: _Flush) -> None:
+        failures, self._unreported = self._unreported, {}
+        error = _write_error("events could not be stored", failures) if failures else None
+        self._resolve(barrier.future, error=error)
+
+    def _call(self, call: _Call[Any]) -> _Outcome:
+        """Run a call inside the group; its outcome is told after the commit."""
+        if call.match_id is not None and call.match_id in self._failed:
+            cause = self._failed[call.match_id]
+            self._unreported.pop(call.match_id, None)
+            return (call.future, None,
+                    _write_error("events could not be stored; the result was not written",
+                                 {call.match_id: cause}))
         try:
-            value = barrier.fn()
+            value = call.fn()
+        except TransactionLost:
+            raise
         except Exception as exc:
             if not isinstance(exc, StoreError):
                 log.error("store writer: a write failed: %s", exc)
-            self._resolve(barrier.future, error=exc)
-        else:
-            self._resolve(barrier.future, value)
+            return (call.future, None, exc)
+        return (call.future, value, None)
 
     def _report_unreported(self) -> None:
         if self._unreported:
@@ -535,6 +597,21 @@ class StoreWriter:
             else:
                 self._resolve(item.future, error=error)
         self._to_loop(self._give_back, 0)  # waiters see the thread dead and give up
+
+
+_Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
+"""A call's future, its value and its error, told to the loop after the group's commit."""
+
+
+def _settle(outcomes: list[_Outcome]) -> None:
+    """Loop side: settle the futures of a committed (or failed) group, in queue order."""
+    for future, value, error in outcomes:
+        if future.done():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
 
 
 def _event(match_id: str, seq: int, kind: str, payload: Any,

@@ -239,15 +239,30 @@ async def test_kettle_result_not_stored_is_not_announced(running: Running) -> No
 
 
 def test_stored_mementos_are_the_node_tree_rendering() -> None:
-    """The recorder's fast memento XML (bitboards) is byte-equal to the node tree's."""
-    from games.blokus import new_game
+    """A Blokus match is stored as its moves; the replay's mementos rebuilt from them are
+    byte-equal to the node tree's rendering of every state the match went through."""
+    from types import SimpleNamespace
+
+    from games.blokus import SkipMove, new_game
     from protocols.sc.codec import encode_server
     from protocols.sc.xmltree import render
-    from server.matches import _memento_xml
+    from server.games.blokus import record
+    from server.net.replay import stored_packets
 
     rng = random.Random(7)
     state = new_game("PENTO_L")
-    while not state.is_over:
-        message = m.Memento('r"1', state.clone())
-        assert _memento_xml(message) == render(encode_server(message), 0)
-        state.apply(rng.choice(list(state.legal_moves())))
+    expected, events = [], []
+    while True:
+        expected.append(render(encode_server(m.Memento('r"1', state.clone())), 0))
+        events.append(SimpleNamespace(seq=len(events), payload={"blokus": record(state, 0.1)}))
+        if state.is_over:
+            break
+        moves = list(state.legal_moves())
+        skips = [move for move in moves if isinstance(move, SkipMove)]
+        state.apply(skips[0] if skips and rng.random() < 0.1 else rng.choice(moves))
+    assert any(isinstance(e.payload["blokus"]["move"], list)
+               and len(e.payload["blokus"]["move"]) == 1 for e in events)  # a skip too
+    assert list(stored_packets('r"1', events)) == expected
+    # A gap in the log cuts the replay there instead of inventing states.
+    del events[5]
+    assert list(stored_packets('r"1', events)) == expected[:5]

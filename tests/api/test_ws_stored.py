@@ -157,14 +157,23 @@ async def test_a_blokus_match_stored_without_frames_replays_from_its_mementos(
     # As a match stored before the frames were: its payloads without them.
     import sqlalchemy as sa
 
+    from protocols.sc.messages import Memento
     from server.store import Store
     from server.store.models import MatchEvent
+
+    from server.games.blokus import rebuild
+    from server.net.replay import packet_bytes
 
     old = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
     with old.engine.begin() as db:
         table = MatchEvent.__table__  # type: ignore[attr-defined]
-        for seq, payload in db.execute(sa.select(table.c.seq, table.c.payload)).all():
+        state = None
+        rows = db.execute(sa.select(table.c.seq, table.c.payload).order_by(table.c.seq))
+        for seq, payload in rows.all():
             stripped = {k: v for k, v in payload.items() if not k.startswith("spectate")}
+            if "blokus" in stripped:  # stored as a move: as a memento, as it was then
+                state = rebuild(state, stripped.pop("blokus"))
+                stripped["xml"] = [packet_bytes(Memento(room.id, state)).decode()]
             db.execute(table.update().where(table.c.seq == seq).values(payload=stripped))
     old.close()
 

@@ -244,9 +244,9 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
                          "(follow it live at /ws/matches/{id} or with /events)", 404)
     games = context.games
     if match.game in games and games.get(match.game).speaks("sc"):
-        packets = [xml for e in store.events_since(match_id)
-                   if isinstance(e.payload, dict) and e.payload.get("replay")
-                   for xml in e.payload.get("xml", [])]
+        from server.net.replay import stored_packets
+
+        packets = stored_packets(match_id, store.events_since(match_id))
         body = "<protocol>\n" + "".join(p + "\n" for p in packets) + "</protocol>"
         return Response(body, media_type="application/xml", headers={
             "Content-Disposition": f'attachment; filename="replay_{match.game}_{match.id}.xml"'})
