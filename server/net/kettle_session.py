@@ -17,8 +17,9 @@ protocol as a bot sees it):
 - `concede` ends the match at once; the end is the final `history_block`, then
   `game_finished`, then the server closes the connection.
 
-Frames the codec refuses get their `nack`; the closing ones (too large, truncated, not
-JSON) end the connection, which loses a running match (LEFT, PROTOCOL_ERROR).
+Frames the codec refuses get their `nack`; the closing ones (too large, not JSON) end the
+connection, which loses a running match (LEFT, PROTOCOL_ERROR). End of file inside a
+frame (`truncated`) is a hang-up: LEFT, LOST_CONNECTION, as for SC.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from protocols.kettle.reasons import (
     RATE_LIMITED,
     SHUTDOWN,
     STALE_ID,
+    TRUNCATED,
     UNEXPECTED_MESSAGE,
 )
 from server.net.session import Outgoing, Session
@@ -158,7 +160,11 @@ class KettleSession(Session[ServerMessage]):
                 if isinstance(event, Refused) and event.close:
                     await self._write(event.nack)
                     log.info("%s: %s; closing", self.peer, event.nack.message)
-                    self.left_cause = LeftCause.PROTOCOL_ERROR
+                    # End of file inside a frame is a hang-up mid-message, as the SC
+                    # session counts it (ConnectionClosed(truncated=True)), not garbage.
+                    self.left_cause = (LeftCause.LOST_CONNECTION
+                                       if event.nack.reason == TRUNCATED
+                                       else LeftCause.PROTOCOL_ERROR)
                     return False
                 # Refused objects count against the rate like messages: a batch of
                 # thousands of unknown objects is a flood too.
