@@ -110,6 +110,11 @@ class Page(Generic[T]):
 
 _UNSET: Any = object()
 
+_MATCH: sa.Table = Match.__table__  # type: ignore[attr-defined]
+_SEAT: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+_INSERT_MATCH = sa.insert(_MATCH)
+_INSERT_SEAT = sa.insert(_SEAT)
+_INSERT_RESULT = sa.insert(Result.__table__)  # type: ignore[attr-defined]
 _INSERT_EVENT = sa.insert(MatchEvent.__table__)  # type: ignore[attr-defined]
 
 
@@ -195,6 +200,33 @@ class Store:
             with contextlib.suppress(Exception):
                 session.close()
 
+    @contextmanager
+    def _core(self) -> Iterator[Connection]:
+        """A connection in a write transaction for Core statements (no ORM session: these
+        run for every match the writer thread records); a savepoint inside a group."""
+        group = self._group_connection()
+        if group is None:
+            with self._write_engine.begin() as connection:
+                yield connection
+            return
+        # The DBAPI's own SAVEPOINT: SQLAlchemy's nested transaction costs about a hundred
+        # times as much, and these wrap every write of the writer thread.
+        self._group.depth = depth = getattr(self._group, "depth", 0) + 1
+        name = f"gauntlet_{depth}"
+        cursor = group.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        try:
+            cursor.execute(f"SAVEPOINT {name}")
+            try:
+                yield group
+            except BaseException as exc:
+                self._undo(group, lambda: cursor.execute(f"ROLLBACK TO SAVEPOINT {name}"), exc)
+                cursor.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            cursor.execute(f"RELEASE SAVEPOINT {name}")
+        finally:
+            self._group.depth = depth - 1
+            cursor.close()
+
     def _undo(self, connection: Connection, rollback: Callable[[], None],
               exc: BaseException) -> None:
         """Roll a savepoint back after `exc`; `TransactionLost` (from `exc`, the error that
@@ -276,14 +308,14 @@ class Store:
         """A new `waiting` match with its seats, in one transaction."""
         match = Match(id=match_id or new_match_id(), game=game, seed=seed,
                       options=dict(options or {}), attempt=attempt)
+        rows = [Seat(match_id=match.id, index=index, display_name=spec.display_name,
+                     bot_id=spec.bot_id, reservation=spec.reservation).model_dump()
+                for index, spec in enumerate(seats)]
         try:
-            with self._write() as session:
-                session.add(match)
-                session.flush()  # the match row first: the seats refer to it
-                for index, spec in enumerate(seats):
-                    session.add(Seat(match_id=match.id, index=index,
-                                     display_name=spec.display_name, bot_id=spec.bot_id,
-                                     reservation=spec.reservation))
+            with self._core() as connection:
+                connection.execute(_INSERT_MATCH, match.model_dump())
+                if rows:
+                    connection.execute(_INSERT_SEAT, rows)
         except IntegrityError as exc:
             raise Conflict(f"cannot create match {match.id}: {exc.orig}") from exc
         return match
@@ -332,19 +364,24 @@ class Store:
         if status is MatchStatus.FINISHED:
             raise StoreError("a match becomes finished only with its result (store_result)")
         now = at or utcnow()
-        with self._write() as session:
-            match = session.get(Match, match_id)
-            if match is None:
-                raise NotFound(f"no match {match_id}")
-            if match.status not in OPEN_STATUSES:
-                raise Conflict(f"match {match_id} is {match.status} already")
-            match.status = status.value
-            if status is MatchStatus.RUNNING and match.started is None:
-                match.started = now
-            if status in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
-                match.finished = now
-            session.add(match)
-        return match
+        values: dict[str, Any] = {"status": status.value}
+        if status is MatchStatus.RUNNING:
+            values["started"] = sa.func.coalesce(_MATCH.c.started, now)
+        if status in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
+            values["finished"] = now
+        with self._core() as connection:
+            # Guarded: only an open match moves, so two writers cannot both end it.
+            row = connection.execute(
+                sa.update(_MATCH)
+                .where(_MATCH.c.id == match_id, _MATCH.c.status.in_(OPEN_STATUSES))
+                .values(values).returning(*_MATCH.c)).first()
+            if row is None:
+                found = connection.execute(
+                    sa.select(_MATCH.c.status).where(_MATCH.c.id == match_id)).first()
+                if found is None:
+                    raise NotFound(f"no match {match_id}")
+                raise Conflict(f"match {match_id} is {found.status} already")
+        return Match.model_validate(row._asdict())
 
     # --- events -----------------------------------------------------------------------
 
@@ -356,17 +393,7 @@ class Store:
                  "payload": e.payload} for e in events]
         # Core, not the ORM: one executemany on a plain connection, no Session nor ORM
         # bulk machinery (this runs for every batch the writer thread commits).
-        group = self._group_connection()
-        if group is not None:
-            savepoint = group.begin_nested()
-            try:
-                group.execute(_INSERT_EVENT, rows)
-                savepoint.commit()
-            except BaseException as exc:
-                self._undo(group, savepoint.rollback, exc)
-                raise
-            return
-        with self._write_engine.begin() as connection:
+        with self._core() as connection:
             connection.execute(_INSERT_EVENT, rows)
 
     def touch(self) -> None:
@@ -413,28 +440,29 @@ class Store:
         outcomes = [(s, Outcome(s.outcome).value,
                      None if s.failure is None else FailureCategory(s.failure).value)
                     for s in seats]
-        with self._write() as session:
+        with self._core() as connection:
             # The guarded UPDATE first: it takes the row lock (PostgreSQL) and settles races
             # between two writers without reading first.
-            finished = session.execute(
-                sa.update(Match)
-                .where(col(Match.id) == match_id, col(Match.status).in_(OPEN_STATUSES))
+            finished = connection.execute(
+                sa.update(_MATCH)
+                .where(_MATCH.c.id == match_id, _MATCH.c.status.in_(OPEN_STATUSES))
                 .values(status=MatchStatus.FINISHED.value, finished=now,
-                        started=sa.func.coalesce(Match.started, now)))
-            if not getattr(finished, "rowcount", 0):
-                match = session.get(Match, match_id)
-                if match is None:
+                        started=sa.func.coalesce(_MATCH.c.started, now)))
+            if not finished.rowcount:
+                found = connection.execute(
+                    sa.select(_MATCH.c.status).where(_MATCH.c.id == match_id)).first()
+                if found is None:
                     raise NotFound(f"no match {match_id}")
-                raise Conflict(f"match {match_id} is {match.status} already")
+                raise Conflict(f"match {match_id} is {found.status} already")
             for spec, outcome, failure in outcomes:
-                updated = session.execute(
-                    sa.update(Seat)
-                    .where(col(Seat.match_id) == match_id, col(Seat.index) == spec.index)
+                updated = connection.execute(
+                    sa.update(_SEAT)
+                    .where(_SEAT.c.match_id == match_id, _SEAT.c.index == spec.index)
                     .values(outcome=outcome, failure=failure, detail=spec.detail,
                             score_parts=spec.score_parts))
-                if not getattr(updated, "rowcount", 0):
+                if not updated.rowcount:
                     raise NotFound(f"match {match_id} has no seat {spec.index}")
-            session.add(result)
+            connection.execute(_INSERT_RESULT, result.model_dump())
         return result
 
     def get_result(self, match_id: str) -> Result | None:
