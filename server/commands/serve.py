@@ -135,7 +135,7 @@ def ladder_options() -> LadderOptions:
 
 
 async def _serve(config: ServerConfig, password_source: str) -> None:
-    from server.runtime import GauntletServer
+    from server.runtime import GauntletServer, tune_gc
     from server.store import Store
 
     stop = stop_event()
@@ -155,6 +155,7 @@ async def _serve(config: ServerConfig, password_source: str) -> None:
                 typer.echo(f"Ladder: {', '.join(running) or 'stopped'} "
                            f"({server.ladder.concurrency} matches at a time; "
                            "gauntlet ladder status)")
+            tune_gc()  # started: what is alive now lives as long as the server
             await stop.wait()
             typer.echo("Shutting down...")
     finally:

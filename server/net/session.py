@@ -18,7 +18,10 @@ else lives here, once, for the Software-Challenge and Kettle sessions alike:
 - a player's news (`StateChanged`: a memento, a history block) are held back ("corked")
   and go out in the same write as what follows them in the same loop turn (normally the
   decision request to the player on move), or at the end of that turn: one send instead
-  of two, the bytes on the wire unchanged.
+  of two, the bytes on the wire unchanged;
+- received bytes are stamped with when the kernel received them (`arrival_time`), not when
+  the loop got round to reading them: a busy loop (a full garbage collection, hundreds of
+  matches' work queued) must not turn into a bot's timeout.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ import abc
 import asyncio
 import contextlib
 import logging
+import socket
+import struct
+import sys
 import time
 from collections.abc import Hashable, Iterable
 from typing import ClassVar, Generic, TypeVar
@@ -38,6 +44,36 @@ from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed, StateChanged
 log = logging.getLogger(__name__)
 
 READ_SIZE = 65536  # well below the codecs' buffer limits
+
+# Linux `struct tcp_info` (<linux/tcp.h>): `tcpi_last_data_recv`, milliseconds since the
+# connection last received data, is the u32 at byte 52 (a stable ABI).
+_TCP_INFO = getattr(socket, "TCP_INFO", None) if sys.platform.startswith("linux") else None
+_TCP_INFO_SIZE = 104
+_LAST_DATA_RECV = struct.Struct("=I")
+_LAST_DATA_RECV_OFFSET = 52
+
+
+def arrival_time(sock: object) -> float | None:
+    """`time.monotonic()` of when the kernel last received data on TCP socket `sock`.
+
+    A session reads after its loop got round to it; under load (a full garbage collection,
+    the work of hundreds of matches queued in one loop turn) the answer may have waited in
+    the socket for a second or more, and stamping it when read would charge that to the
+    bot's clock (measured: docs/benchmarks.md, "Soak"). The kernel knows better, to its
+    tick (1-4 ms). When bytes arrived in several segments this is the last one's time:
+    never earlier than the bytes just read. None where the platform cannot tell.
+    """
+    if _TCP_INFO is None:
+        return None
+    try:
+        info = sock.getsockopt(socket.IPPROTO_TCP, _TCP_INFO, _TCP_INFO_SIZE)  # type: ignore[attr-defined]
+    except (AttributeError, OSError, TypeError, ValueError):
+        return None
+    now = time.monotonic()
+    if not isinstance(info, bytes) or len(info) < _LAST_DATA_RECV_OFFSET + 4:
+        return None
+    held_ms = _LAST_DATA_RECV.unpack_from(info, _LAST_DATA_RECV_OFFSET)[0]
+    return now - held_ms / 1000
 
 Out = TypeVar("Out")  # the protocol's server-to-client message type
 Outgoing = tuple[Out, Hashable | None]  # a message and its shared-encoding key (None: private)
@@ -64,6 +100,8 @@ class Session(abc.ABC, Generic[Out]):
         self.writer = writer
         self.lobby = lobby
         self.peer = writer.get_extra_info("peername")
+        # Asked for each read's arrival time (None: the read time is used).
+        self._sock: object | None = writer.get_extra_info("socket")
         self.player_rooms: dict[str, Room] = {}
         self.observed_rooms: dict[str, Room] = {}
         # Why this client leaves its rooms when the connection ends (set by `_feed`).
@@ -152,12 +190,23 @@ class Session(abc.ABC, Generic[Out]):
                 if not await self._feed(data, stamp):
                     break
                 data = await self.reader.read(READ_SIZE)
-                stamp = time.monotonic()
+                stamp = self._arrived()
         except (ConnectionError, OSError) as exc:
             log.info("%s: connection error %s", self.peer, exc)
             self.left_cause = LeftCause.LOST_CONNECTION
         finally:
             await self._shutdown()
+
+    def _arrived(self) -> float:
+        """When the bytes just read arrived (see `arrival_time`), at the latest now."""
+        now = time.monotonic()
+        if self._sock is None:
+            return now
+        arrived = arrival_time(self._sock)
+        if arrived is None:
+            self._sock = None  # not TCP, or not Linux: do not ask again
+            return now
+        return min(arrived, now)
 
     def _over_rate(self, arrived: float) -> bool:
         """Spend one incoming message; True when the client floods (the caller hangs up)."""
