@@ -3,6 +3,7 @@
     python -m bench                 # all
     python -m bench blokus_engine   # one
     python -m bench store           # the store's cost: CPU per move on/off, loop lag
+    python -m bench hostile         # worst loop lag per hostile Kettle frame
 """
 
 from __future__ import annotations
