@@ -1,29 +1,32 @@
-"""The match server under load: full Blokus games per second over TCP, and its time per move.
+"""The match server under load: Blokus over TCP with bots that cost nothing.
 
 `make bench` (or `python -m bench sc_server`) starts a `GauntletServer` in this process and
-runs the bundled random bot against itself over real TCP sockets, first one game at a time,
-then 20 games at once. The bots live in a child process (`--bots-child`, the same
-`gauntlet play` code path: admin `prepare`, reservations, seats swapped every other game),
-so their CPU time never shows up in the server's figures, and on two cores server and bots
-run side by side.
+plays full Blokus games against it over real TCP sockets with `bench.free_bots` in a child
+process: each game prepared over the admin protocol, one connection per seat, each
+`moveRequest` answered at once with a move computed before the clock started (the bots
+never parse a memento). So the games per second are the server's, not the bots', and the
+server has a core of its own (the bots' CPU is shown, and small).
 
-Figures per phase:
+Phases: 1, 10, 50 and 100 games at once (`--concurrency`), then 10 at once with
+`--save-replays` on. Per phase:
 
-- games/s: finished games over the wall time of the series, measured in the bot process;
-- the server's own processing time per move, p50 and p99, from `server.stats` (from the
-  moment a move's bytes were read to the moment the next moveRequest, or the result, was
-  written: rule check, apply, mementos to both players; not the bots' thinking);
-- server CPU per move: this process's CPU time during the phase over the moves; bots CPU
-  per move the same for the bot process (both bots parse every memento); wall time per
-  move (over all games at once). On an idle machine, wall per move at one game at a time
-  is about the two CPU figures added up; much more means the machine is busy elsewhere.
+- games/s: finished games over the wall time of the phase, measured by the bots;
+- server CPU per move: this process's CPU time over the phase divided by the moves (one
+  event-loop thread: 1 / this is the most moves per second one server can carry);
+- server time per move p50/p99: `server.stats`, from a move's bytes being read to the next
+  moveRequest (or the result) being written: rule check, apply, mementos to both players;
+- bots CPU per move: the child's CPU over the same moves (both seats of every game);
+- RSS after the phase: the server process's resident memory, and the games played so far.
 
-The peer measured in the same run is the same pair of random bots without any server: one
-process, our engine only (`list(state.legal_moves())`, a seeded choice, `apply`). The ratio
-says how much of a game's cost the wire, the codec and the rooms add. Run::
+The peer in the same run is our engine alone: the same kind of random games in one process
+(`list(state.legal_moves())`, a seeded choice, `apply`), games/s. The ratio says how much
+of a game's cost the wire, the codec and the rooms add. Then the bot kit's cost per move:
+what a bot written with `bots.blokus` spends decoding each memento (the fast path: the last
+state plus the lastMove, checked byte for byte; the full lxml parse beside it). Run::
 
     .venv/bin/python -m bench.sc_server                    # defaults
-    .venv/bin/python -m bench.sc_server --games 40 --concurrent-games 200
+    .venv/bin/python -m bench.sc_server --games 100 --concurrency 1 10 50 100
+    .venv/bin/python -m bench.sc_server --kit              # the memento costs alone
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -57,6 +59,7 @@ class Phase:
     bots_cpu_ms_per_move: float
     timeouts: int
     errors: int
+    rss_mb: float = 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -71,42 +74,30 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-# --- the bot side (child process) ------------------------------------------------------
-
-
-async def _bots(port: int, games: int, concurrency: int, seed: int) -> dict[str, Any]:
-    from bots.blokus import RandomBot
-    from bots.blokus.match import run_series, summarise
-
-    labels = ("random (A)", "random (B)")
-    start, cpu = time.perf_counter(), time.process_time()
-    records = await run_series(
-        ((labels[0], RandomBot), (labels[1], RandomBot)), games, host="127.0.0.1",
-        port=port, password=PASSWORD, concurrency=concurrency, seed=seed)
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    summaries = summarise(records, labels)
-    return {
-        "games": sum(1 for r in records if r.error is None),
-        "seconds": seconds,
-        "cpu_seconds": cpu,
-        "timeouts": sum(s.timeouts for s in summaries),
-        "errors": sum(1 for r in records if r.error is not None),
-    }
-
-
 # --- the server side (this process) ----------------------------------------------------
 
 
+def _rss_mb() -> float:
+    """This process's resident memory now, MB (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            pages = int(fh.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
 async def _phase(server: Any, games: int, concurrency: int, seed: int) -> Phase:
+    """`games` games, `concurrency` at once, against `server` with the free bots."""
     stats = server.stats
     stats.move_processing_seconds.clear()
     cpu = time.process_time()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bench.sc_server", "--bots-child", "--port", str(server.tcp_port),
-        "--games", str(games), "--concurrency", str(concurrency), "--seed", str(seed),
-        cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable, "-m", "bench.free_bots", "--port", str(server.tcp_port),
+        "--password", PASSWORD, "--games", str(games), "--concurrency", str(concurrency),
+        "--seed", str(seed), cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
     try:
         async with asyncio.timeout(CHILD_TIMEOUT_S):
             out, err = await child.communicate()
@@ -119,30 +110,47 @@ async def _phase(server: Any, games: int, concurrency: int, seed: int) -> Phase:
         raise RuntimeError(f"bot process failed ({child.returncode}): {err.decode()[-2000:]}")
     report = json.loads(out.decode().strip().splitlines()[-1])
     samples = list(stats.move_processing_seconds)
+    moves = max(int(report["moves"]), 1)
     return Phase(
         concurrency=concurrency,
         games=report["games"],
         seconds=report["seconds"],
-        moves=len(samples),
+        moves=int(report["moves"]),
         p50_ms=_percentile(samples, 0.50) * 1000,
         p99_ms=_percentile(samples, 0.99) * 1000,
-        cpu_ms_per_move=cpu / len(samples) * 1000 if samples else 0.0,
-        bots_cpu_ms_per_move=report["cpu_seconds"] / len(samples) * 1000 if samples else 0.0,
-        timeouts=report["timeouts"],
-        errors=report["errors"],
+        cpu_ms_per_move=cpu / moves * 1000,
+        bots_cpu_ms_per_move=report["cpu_seconds"] / moves * 1000,
+        timeouts=0,
+        errors=report["failed"],
+        rss_mb=_rss_mb(),
     )
 
 
-async def _server_phases(plan: list[tuple[int, int]], seed: int) -> list[Phase]:
+async def _server_phases(plan: list[tuple[int, int]], seed: int, replays: tuple[int, int] | None
+                         ) -> list[tuple[str, Phase, int]]:
+    """The phases of `plan` ((concurrency, games) each) on one server, then `replays` on a
+    server that saves every replay. Returns (label, phase, games played so far)."""
+    import tempfile
+
     from server.config import ServerConfig
     from server.runtime import GauntletServer
 
+    found = []
+    played = 0
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data")
-    phases = []
     async with GauntletServer(config) as server:
         for concurrency, games in plan:
-            phases.append(await _phase(server, games, concurrency, seed))
-    return phases
+            phase = await _phase(server, games, concurrency, seed)
+            played += phase.games
+            found.append(("", phase, played))
+    if replays is not None:
+        with tempfile.TemporaryDirectory() as folder:
+            config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
+                                  save_replays=True, replay_dir=Path(folder))
+            async with GauntletServer(config) as server:
+                phase = await _phase(server, replays[1], replays[0], seed)
+                found.append(("--save-replays", phase, phase.games))
+    return found
 
 
 def engine_only(games: int, seed: int) -> tuple[int, float]:
@@ -226,35 +234,27 @@ def memento_encoding(games: int, seed: int) -> tuple[float, float]:
     return figures[0], figures[1]
 
 
-def report(phases: list[Phase], peer_games: int, peer_seconds: float, peer_moves: int) -> str:
+def report(phases: list[tuple[str, Phase, int]], peer_games: int, peer_seconds: float,
+           peer_moves: int) -> str:
     peer_rate = peer_games / peer_seconds if peer_seconds else 0.0
     lines = [
-        "| concurrent games | games | games/s over TCP | vs engine only | server ms/move p50 "
-        "| p99 | server CPU ms/move | bots CPU ms/move | wall ms/move | timeouts |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| concurrent games | | games | games/s | vs engine only | server CPU ms/move "
+        "| server ms/move p50 | p99 | bots CPU ms/move | RSS MB after | games so far |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for p in phases:
+    for label, p, played in phases:
         ratio = p.games_per_second / peer_rate if peer_rate else 0.0
         lines.append(
-            f"| {p.concurrency} | {p.games} | {p.games_per_second:.2f} | {ratio:.2f}x "
-            f"| {p.p50_ms:.2f} | {p.p99_ms:.2f} | {p.cpu_ms_per_move:.2f} "
-            f"| {p.bots_cpu_ms_per_move:.2f} | {p.seconds / p.moves * 1000 if p.moves else 0:.2f} "
-            f"| {p.timeouts} |"
+            f"| {p.concurrency} | {label} | {p.games} | {p.games_per_second:.1f} | {ratio:.2f}x "
+            f"| {p.cpu_ms_per_move:.3f} | {p.p50_ms:.3f} | {p.p99_ms:.3f} "
+            f"| {p.bots_cpu_ms_per_move:.3f} | {p.rss_mb:.0f} | {played} |"
         )
     lines.append("")
     lines.append(
-        f"Engine only (same random bots, no server, one process): {peer_games} games, "
-        f"{peer_rate:.2f} games/s, {peer_moves / peer_games if peer_games else 0:.0f} moves/game."
-    )
-    busiest = phases[-1] if phases else None
-    if busiest is not None and busiest.moves and busiest.games and busiest.cpu_ms_per_move:
-        per_game = busiest.moves / busiest.games
-        lines.append(
-            f"Server capacity from its CPU per move ({busiest.concurrency} concurrent games): "
-            f"about {1000 / (busiest.cpu_ms_per_move * per_game):.1f} games/s per core "
-            "(the bots are not free: here they share the machine)."
-        )
-    errors = sum(p.errors for p in phases)
+        f"Engine only (random games, no server, one process): {peer_games} games, "
+        f"{peer_rate:.1f} games/s, {peer_moves / peer_games if peer_games else 0:.0f} "
+        "moves/game.")
+    errors = sum(p.errors for _, p, _ in phases)
     if errors:
         lines.append(f"{errors} game(s) ended without a result.")
     return "\n".join(lines)
@@ -263,51 +263,47 @@ def report(phases: list[Phase], peer_games: int, peer_seconds: float, peer_moves
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.sc_server", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=12, help="games played one at a time")
-    parser.add_argument("--concurrent-games", type=int, default=40,
-                        help="games in the concurrent phase")
-    parser.add_argument("--concurrency", type=int, default=20,
-                        help="games at the same time in the concurrent phase")
+    parser.add_argument("--games", type=int, default=40,
+                        help="games per phase (at least twice its concurrency are played)")
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 10, 50, 100],
+                        help="games at once, one phase each")
+    parser.add_argument("--replay-concurrency", type=int, default=10,
+                        help="games at once in the --save-replays phase (0: no such phase)")
     parser.add_argument("--peer-games", type=int, default=20, help="engine-only games")
+    parser.add_argument("--kit-games", type=int, default=6,
+                        help="games whose mementos the bot kit decodes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kit", action="store_true",
                         help="only the memento costs: the bot kit's decoding (fast path vs full "
                         "parse) and the server's encoding (node tree vs bitboard writer)")
-    parser.add_argument("--bots-child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv if argv is not None else [])
-    if args.bots_child:
-        result = asyncio.run(_bots(args.port, args.games, args.concurrency, args.seed))
-        print(json.dumps(result), flush=True)
-        return
     if args.kit:
-        fast, full = kit_decode(args.games, args.seed)[:2]
-        print(f"bot kit, per memento over {args.games} games: {fast:.0f} µs with the fast "
+        fast, full = kit_decode(args.kit_games, args.seed)[:2]
+        print(f"bot kit, per memento over {args.kit_games} games: {fast:.0f} µs with the fast "
               f"path, {full:.0f} µs with the full parse (CPU)")
-        tree, writer = memento_encoding(args.games, args.seed)
+        tree, writer = memento_encoding(args.kit_games, args.seed)
         print(f"server, per memento body: {tree:.0f} µs with the node tree, {writer:.0f} µs "
               "with the bitboard writer (CPU)")
         return
-    for name in ("games", "concurrent_games", "concurrency", "peer_games"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.games < 1 or args.peer_games < 1 or min(args.concurrency) < 1:
+        parser.error("--games, --peer-games and --concurrency must be at least 1")
 
     # The engine-only peer runs in two halves around the server phases, so that a change in
     # the machine's load during the run weighs on both sides alike.
     first = args.peer_games // 2 or 1
     moves_a, seconds_a = engine_only(first, args.seed)
-    plan = [(1, args.games), (args.concurrency, args.concurrent_games)]
-    phases = asyncio.run(_server_phases(plan, args.seed))
+    plan = [(c, max(args.games, 2 * c)) for c in args.concurrency]
+    replays = ((args.replay_concurrency, max(args.games, 2 * args.replay_concurrency))
+               if args.replay_concurrency > 0 else None)
+    phases = asyncio.run(_server_phases(plan, args.seed, replays))
     rest = max(args.peer_games - first, 0)
     moves_b, seconds_b = engine_only(rest, args.seed + 1) if rest else (0, 0.0)
-    table = report(phases, first + rest, seconds_a + seconds_b, moves_a + moves_b)
-    print("Blokus over TCP: bundled random vs random, server in this process, bots in a child "
-          "process (admin prepare + reservations).\n")
-    print(table)
-    spread = [p.games_per_second for p in phases]
-    if len(spread) == 2 and spread[0]:
-        print(f"\n{plan[1][0]} concurrent games give {spread[1] / spread[0]:.2f}x the games/s "
-              f"of one at a time (mean over phases {statistics.fmean(spread):.2f} games/s).")
+    print("Blokus over TCP: free bots (moves computed in advance, mementos never parsed) in a "
+          "child process, the server in this process.\n")
+    print(report(phases, first + rest, seconds_a + seconds_b, moves_a + moves_b))
+    fast, full, count = kit_decode(args.kit_games, args.seed)
+    print(f"\nBot kit (`bots.blokus`), CPU per memento a bot decodes, {count} mementos: "
+          f"{fast:.0f} µs (fast path), {full:.0f} µs (full lxml parse).")
 
 
 if __name__ == "__main__":

@@ -4,21 +4,36 @@ from __future__ import annotations
 
 import pytest
 
-from bench import sc_server
+from bench import free_bots, sc_server
 
 
 def test_tiny_benchmark_run(capsys: pytest.CaptureFixture[str]) -> None:
-    sc_server.main(["--games", "1", "--concurrent-games", "2", "--concurrency", "2",
-                    "--peer-games", "1"])
+    sc_server.main(["--games", "2", "--concurrency", "1", "2", "--replay-concurrency", "1",
+                    "--peer-games", "1", "--kit-games", "1"])
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
     header, *phases = rows
-    assert "server ms/move p50" in header
+    assert "server CPU ms/move" in header
     cells = [[cell.strip() for cell in row.strip("|").split("|")] for row in phases]
-    assert [(c[0], c[1]) for c in cells] == [("1", "1"), ("2", "2")]  # concurrency, games
+    # concurrency, label, games: every game played to its end by the free bots
+    assert [(c[0], c[1], c[2]) for c in cells] == [
+        ("1", "", "2"), ("2", "", "4"), ("1", "--save-replays", "2")]
     for c in cells:
-        assert float(c[2]) > 0  # some games/s (timeouts are load-dependent: not asserted)
+        assert float(c[3]) > 0 and float(c[5]) > 0  # games/s, server CPU per move
     assert "Engine only" in out and "without a result" not in out
+    assert "Bot kit" in out
+
+
+def test_free_bot_scripts_are_whole_games() -> None:
+    """Every start piece has a script; its seats take turns by the engine's colour order."""
+    from games import blokus
+
+    found = free_bots.scripts(1)
+    assert sorted(found) == sorted(blokus.PENTOMINOES)
+    for script in found.values():
+        assert len(script.seats) == len(script.bodies) > 40
+        assert set(script.seats) == {0, 1} and script.seats[0] == 0
+        assert all(free_bots.ROOM.encode() in body for body in script.bodies)
 
 
 def test_percentile() -> None:
