@@ -117,7 +117,7 @@ class StoreWriter:
     """Batches a server's writes onto one thread; use as `async with StoreWriter(store):`."""
 
     def __init__(self, store: Store, *, max_pending: int = 10_000, batch_size: int = 500,
-                 max_delay: float = 0.02) -> None:
+                 max_delay: float = 0.1) -> None:
         if max_pending < 1 or batch_size < 1 or max_delay < 0:
             raise ValueError("max_pending and batch_size must be positive, max_delay >= 0")
         self.store = store

@@ -373,6 +373,7 @@ async def test_disk_full(full_disk: Disk, tmp_path: Path,
     async with serving(disk, tmp_path) as running:
         http = running.http
         before = [await play_finished(running, seed) for seed in (1, 2)]
+        await running.server.writer.flush()  # the `closed` event follows the result
         events = {b["id"]: (await http.get(f"/api/matches/{b['id']}/events")).text
                   for b in before}
 
@@ -406,6 +407,7 @@ async def test_read_only_filesystem(readonly_disk: Disk, tmp_path: Path,
     async with serving(disk, tmp_path) as running:
         http = running.http
         before = [await play_finished(running, seed) for seed in (11, 12)]
+        await running.server.writer.flush()  # the `closed` event follows the result
         events = {b["id"]: (await http.get(f"/api/matches/{b['id']}/events")).text
                   for b in before}
 
