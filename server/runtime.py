@@ -105,7 +105,7 @@ class GauntletServer:
         self._http: object | None = None
         self.matches = MatchService(self.lobby, self.store, None, host=self.config.host,
                                     port=lambda: self.tcp_port, data_dir=self.config.data_dir)
-        self.lobby.on_room_created = self.matches.room_created
+        self.lobby.on_room_created = self._room_created
         self.ladder: Ladder | None = (Ladder(self.matches, self.store, self.games, ladder)
                                       if self.store is not None else None)
         self.lobby.gate = self.matches.refusal  # no new matches while the store fails
@@ -225,6 +225,15 @@ class GauntletServer:
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.close()
 
+    def _room_created(self, room: Room) -> None:
+        self.matches.room_created(room)
+        listener = self._listener
+        if self.config.save_replays and listener is not None and self.lobby.speaks(room, "sc"):
+            # The replay is written from the mementos' bytes as sent (`SharedEncodings`).
+            listener.shared.keep(room.id)
+            if room.task is not None:
+                room.task.add_done_callback(lambda _t: listener.shared.take(room.id))
+
     async def _store_result(self, room: Room, result: MatchResult) -> None:
         """Runs before the result is announced (a finished game is never lost).
 
@@ -252,6 +261,7 @@ class GauntletServer:
             return
         from server.net.replay import write_replay
 
+        bodies = self._listener.shared.take(room.id) if self._listener is not None else None
         path = await asyncio.to_thread(write_replay, room, result, self.config.replay_dir,
-                                       self.config.gzip_replays)
+                                       self.config.gzip_replays, bodies)
         self.replays.append(path)

@@ -72,7 +72,7 @@ class TcpListener:
         self._per_address: Counter[str] = Counter()
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
-        self._shared = SharedEncodings()
+        self.shared = SharedEncodings()
         self._closing = False
         self.factories: dict[str, SessionFactory] = {SC: self._sc_session,
                                                      KETTLE: self._kettle_session}
@@ -81,7 +81,7 @@ class TcpListener:
                     ) -> Session[Any]:
         return ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                          observer_queue=self._observer_queue, write_timeout=self._write_timeout,
-                         shared=self._shared, message_rate=self._message_rate,
+                         shared=self.shared, message_rate=self._message_rate,
                          login_timeout=self._login_timeout)
 
     def _kettle_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter

@@ -12,7 +12,7 @@ import gzip
 import logging
 import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +21,28 @@ from protocols.sc.blokus import state_text
 from protocols.sc.codec import encode_server
 from protocols.sc.xmltree import escape_attribute, render
 from server.net.sc_translate import room_event_messages
-from server.rooms import GameOver, MatchResult, Room
+from server.rooms import GameOver, MatchResult, Room, StateChanged
 from server.rooms.events import Entry
 
 log = logging.getLogger(__name__)
 
 
-def replay_bytes(room: Room, result: MatchResult) -> bytes:
-    """The replay document of a finished room (the result is not yet in its log)."""
+def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | None = None
+                 ) -> bytes:
+    """The replay document of a finished room (the result is not yet in its log).
+
+    `bodies`: the mementos' public bodies as they were sent, by log sequence number
+    (`SharedEncodings.take`); those are re-indented, not encoded again.
+    """
     entries = [*room.log.replay_entries(), Entry(len(room.log.entries), GameOver(result),
                                                  frozenset(range(len(room.slots))), True)]
+    bodies = bodies or {}
     parts = [b"<protocol>\n"]
     for entry in entries:
+        sent = bodies.get(entry.seq)
+        if sent is not None and isinstance(entry.event, StateChanged):
+            parts.append(column_zero(sent) + b"\n")
+            continue
         # What the first addressed seat got (mementos are public in Blokus anyway).
         seat = min(entry.seats) if entry.seats else None
         for message in room_event_messages(room, entry, seat):
@@ -40,6 +50,21 @@ def replay_bytes(room: Room, result: MatchResult) -> bytes:
             parts.append(packet_bytes(message) + b"\n")
     parts.append(b"</protocol>")
     return b"".join(parts)
+
+
+def column_zero(body: bytes) -> bytes:
+    """An in-stream body (`\\n  <room ...`, one level deep) as a replay packet at column 0.
+
+    A memento's text holds no line break but its indentation, so this is byte-equal to
+    encoding it at column 0.
+
+    >>> from games.blokus import new_game
+    >>> from protocols.sc.connection import server_message_body
+    >>> memento = m.Memento("r", new_game("PENTO_L"))
+    >>> column_zero(server_message_body(memento)) == packet_bytes(memento)
+    True
+    """
+    return body.removeprefix(b"\n  ").replace(b"\n  ", b"\n")
 
 
 def stored_packets(match_id: str, events: Iterable[Any]) -> Iterator[str]:
@@ -87,11 +112,12 @@ def replay_name(room: Room, when: float | None = None) -> str:
     return "_".join(["replay", room.game_type, stamp, *names]) + ".xml"
 
 
-def write_replay(room: Room, result: MatchResult, directory: Path, gzipped: bool) -> Path:
+def write_replay(room: Room, result: MatchResult, directory: Path, gzipped: bool,
+                 bodies: Mapping[int, bytes] | None = None) -> Path:
     """Write the replay file (never overwriting another) and return its path."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
-    data = replay_bytes(room, result)
+    data = replay_bytes(room, result, bodies)
     base = replay_name(room)
     suffix = ".gz" if gzipped else ""
     for attempt in range(1, 1000):

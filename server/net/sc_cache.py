@@ -10,6 +10,10 @@ A body is needed only while its entry is being delivered: both players encode it
 same `Room._emit`, observers when their outbox reaches it (usually within the same loop
 turn or the next few). Older bodies are never asked for again, so the LRU stays small: a
 miss only costs encoding once more.
+
+A room whose replay is written (`--save-replays`) is `keep`-ed: its public bodies are kept
+by log sequence number until `take`, and the replay is written from the very bytes the
+players got instead of encoding every memento a second time.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ class SharedEncodings:
     def __init__(self, size: int = 64) -> None:
         self._size = size
         self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._kept: dict[str, dict[int, bytes]] = {}
 
     def body(self, key: Hashable, message: m.ServerMessage) -> bytes:
         data = self._bodies.get(key)
@@ -35,6 +40,17 @@ class SharedEncodings:
             self._bodies[key] = data
             if len(self._bodies) > self._size:
                 self._bodies.popitem(last=False)
+            if self._kept and isinstance(key, tuple) and key[0] in self._kept \
+                    and key[2] is None:
+                self._kept[key[0]][key[1]] = data
         else:
             self._bodies.move_to_end(key)
         return data
+
+    def keep(self, room_id: str) -> None:
+        """Keep the public bodies of `room_id` from now on, until `take`."""
+        self._kept.setdefault(room_id, {})
+
+    def take(self, room_id: str) -> dict[int, bytes]:
+        """The kept bodies of `room_id` by log sequence number; stops keeping them."""
+        return self._kept.pop(room_id, {})
