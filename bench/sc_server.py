@@ -273,6 +273,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kit-games", type=int, default=6,
                         help="games whose mementos the bot kit decodes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--uvloop", action="store_true",
+                        help="run the server on uvloop's event loop (pip install uvloop)")
     parser.add_argument("--kit", action="store_true",
                         help="only the memento costs: the bot kit's decoding (fast path vs full "
                         "parse) and the server's encoding (node tree vs bitboard writer)")
@@ -295,7 +297,13 @@ def main(argv: list[str] | None = None) -> None:
     plan = [(c, max(args.games, 2 * c)) for c in args.concurrency]
     replays = ((args.replay_concurrency, max(args.games, 2 * args.replay_concurrency))
                if args.replay_concurrency > 0 else None)
-    phases = asyncio.run(_server_phases(plan, args.seed, replays))
+    factory = None
+    if args.uvloop:
+        import uvloop  # type: ignore[import-not-found, unused-ignore]  # optional
+
+        factory = uvloop.new_event_loop
+    with asyncio.Runner(loop_factory=factory) as runner:
+        phases = runner.run(_server_phases(plan, args.seed, replays))
     rest = max(args.peer_games - first, 0)
     moves_b, seconds_b = engine_only(rest, args.seed + 1) if rest else (0, 0.0)
     print("Blokus over TCP: free bots (moves computed in advance, mementos never parsed) in a "
