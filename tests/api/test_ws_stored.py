@@ -158,11 +158,10 @@ async def test_a_blokus_match_stored_without_frames_replays_from_its_mementos(
     import sqlalchemy as sa
 
     from protocols.sc.messages import Memento
-    from server.store import Store
-    from server.store.models import MatchEvent
-
     from server.games.blokus import rebuild
     from server.net.replay import packet_bytes
+    from server.store import Store
+    from server.store.models import MatchEvent
 
     old = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
     with old.engine.begin() as db:
