@@ -2,10 +2,11 @@
 
 Two measurements, each with the store off and on in the same run (SQLite file in a
 temporary folder, the real `GauntletServer` wiring: `RecordingLog`, spectator frames on the
-loop, entries queued unrendered and rendered by `StoreWriter` on its own thread, in batches):
+loop, entries queued unrendered and rendered by `StoreWriter` on its own thread, committed
+in groups):
 
-1. **Server CPU per Blokus move** over real TCP (the `bench.sc_server` phase: bundled random
-   bots in a child process, this process's CPU time over the moves, writer thread
+1. **Server CPU per Blokus move** over real TCP (the `bench.sc_server` phase: the free bots
+   of `bench.free_bots` in a child process, this process's CPU time over the moves, writer thread
    included; the loop thread's and the writer thread's shares are shown too). Phases
    alternate off/on/off/on so that load drift hits both sides; the ratio of the medians
    on/off is the figure (target: at most 1.2x).
