@@ -18,9 +18,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 from sqlmodel import Session, col
 
-from server.store import Conflict, Match, MatchEvent, MatchStatus, NewEvent, NewSeat, Store
+from server.store import Conflict, Match, MatchEvent, MatchStatus, NewSeat, Store
 from server.store.models import OPEN_STATUSES
 
 
@@ -63,25 +64,27 @@ class AttemptStore(Store):
     def _write(self) -> Iterator[Session]:
         # Store._write with the guard first: the row lock is held to the commit.
         with super()._write() as session:
-            query = (sa.select(col(Match.attempt), col(Match.status))
-                     .where(col(Match.id) == self.match_id))
-            if self.engine.dialect.name != "sqlite":  # SQLite: BEGIN IMMEDIATE locks all
-                query = query.with_for_update()
-            row = session.execute(query).first()
-            if row is None or int(row[0]) != self.attempt:
-                current = None if row is None else row[0]
-                raise Superseded(f"match {self.match_id}: attempt {self.attempt} superseded "
-                                 f"(current: {current})")
+            self._guard(session)
             yield session
 
-    def append_events(self, events: Sequence[NewEvent]) -> None:
-        """`Store.append_events` under the guard (whatever path the base class takes)."""
-        if not events:
-            return
-        rows = [{"match_id": e.match_id, "seq": e.seq, "time": e.time, "kind": e.kind,
-                 "payload": e.payload} for e in events]
-        with self._write() as session:
-            session.execute(sa.insert(MatchEvent), rows)
+    @contextmanager
+    def _core(self) -> Iterator[Connection]:
+        # The Core writes (events, status, result) under the same guard.
+        with super()._core() as connection:
+            self._guard(connection)
+            yield connection
+
+    def _guard(self, on: Session | Connection) -> None:
+        """`Superseded` unless this attempt is the match's current one (row locked)."""
+        query = (sa.select(col(Match.attempt), col(Match.status))
+                 .where(col(Match.id) == self.match_id))
+        if self.engine.dialect.name != "sqlite":  # SQLite: BEGIN IMMEDIATE locks all
+            query = query.with_for_update()
+        row = on.execute(query).first()
+        if row is None or int(row[0]) != self.attempt:
+            current = None if row is None else row[0]
+            raise Superseded(f"match {self.match_id}: attempt {self.attempt} superseded "
+                             f"(current: {current})")
 
     def create_match(self, game: str, seats: Sequence[NewSeat] = (), *,
                      seed: int | None = None, options: dict[str, Any] | None = None,
