@@ -23,7 +23,7 @@ import random
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 REQUEST = b'class="moveRequest"'
@@ -67,7 +67,6 @@ class Game:
     room_id: str
     script: Script | None = None
     played: int = 0
-    bodies: dict[int, bytes] = field(default_factory=dict)
 
     def next_body(self) -> bytes:
         assert self.script is not None

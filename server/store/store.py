@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -38,6 +38,7 @@ from server.store.models import (
     Outcome,
     Result,
     Seat,
+    UTCDateTime,
     new_match_id,
     utcnow,
 )
@@ -115,6 +116,28 @@ _SEAT: sa.Table = Seat.__table__  # type: ignore[attr-defined]
 _INSERT_MATCH = sa.insert(_MATCH)
 _INSERT_SEAT = sa.insert(_SEAT)
 _INSERT_RESULT = sa.insert(Result.__table__)  # type: ignore[attr-defined]
+# The per-match writes, built once (the writer thread runs them for every match): an
+# equality per open status rather than an IN list, which SQLAlchemy expands per call.
+_OPEN = sa.or_(*(_MATCH.c.status == status for status in OPEN_STATUSES))
+_GUARDED = sa.update(_MATCH).where(_MATCH.c.id == sa.bindparam("b_id"), _OPEN)
+_NOW = sa.bindparam("b_now", type_=UTCDateTime)
+_SET_STATUS: dict[MatchStatus | None, Any] = {
+    MatchStatus.RUNNING: _GUARDED.values(status=sa.bindparam("b_status"),
+                                         started=sa.func.coalesce(_MATCH.c.started, _NOW)),
+    MatchStatus.ABORTED: _GUARDED.values(status=sa.bindparam("b_status"), finished=_NOW),
+    MatchStatus.CANCELLED: _GUARDED.values(status=sa.bindparam("b_status"), finished=_NOW),
+    None: _GUARDED.values(status=sa.bindparam("b_status")),
+}
+_SET_STATUS = {key: statement.returning(*_MATCH.c) for key, statement in _SET_STATUS.items()}
+_FINISH = _GUARDED.values(status=MatchStatus.FINISHED.value, finished=_NOW,
+                          started=sa.func.coalesce(_MATCH.c.started, _NOW))
+_STATUS_OF = sa.select(_MATCH.c.status).where(_MATCH.c.id == sa.bindparam("b_id"))
+_SEAT_OUTCOME = (sa.update(_SEAT)
+                 .where(_SEAT.c.match_id == sa.bindparam("b_id"),
+                        _SEAT.c.index == sa.bindparam("b_index"))
+                 .values(outcome=sa.bindparam("b_outcome"), failure=sa.bindparam("b_failure"),
+                         detail=sa.bindparam("b_detail"),
+                         score_parts=sa.bindparam("b_parts", type_=sa.JSON)))
 _INSERT_EVENT = sa.insert(MatchEvent.__table__)  # type: ignore[attr-defined]
 
 
@@ -364,24 +387,22 @@ class Store:
         if status is MatchStatus.FINISHED:
             raise StoreError("a match becomes finished only with its result (store_result)")
         now = at or utcnow()
-        values: dict[str, Any] = {"status": status.value}
-        if status is MatchStatus.RUNNING:
-            values["started"] = sa.func.coalesce(_MATCH.c.started, now)
-        if status in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
-            values["finished"] = now
+        statement = _SET_STATUS.get(status, _SET_STATUS[None])
         with self._core() as connection:
             # Guarded: only an open match moves, so two writers cannot both end it.
-            row = connection.execute(
-                sa.update(_MATCH)
-                .where(_MATCH.c.id == match_id, _MATCH.c.status.in_(OPEN_STATUSES))
-                .values(values).returning(*_MATCH.c)).first()
+            row = connection.execute(statement, {"b_id": match_id, "b_status": status.value,
+                                                 "b_now": now}).first()
             if row is None:
-                found = connection.execute(
-                    sa.select(_MATCH.c.status).where(_MATCH.c.id == match_id)).first()
-                if found is None:
-                    raise NotFound(f"no match {match_id}")
-                raise Conflict(f"match {match_id} is {found.status} already")
+                self._missing(connection, match_id)
         return Match.model_validate(row._asdict())
+
+    @staticmethod
+    def _missing(connection: Connection, match_id: str) -> NoReturn:
+        """A guarded update matched nothing: `NotFound`, or `Conflict` for a match over."""
+        found = connection.execute(_STATUS_OF, {"b_id": match_id}).first()
+        if found is None:
+            raise NotFound(f"no match {match_id}")
+        raise Conflict(f"match {match_id} is {found.status} already")
 
     # --- events -----------------------------------------------------------------------
 
@@ -443,23 +464,13 @@ class Store:
         with self._core() as connection:
             # The guarded UPDATE first: it takes the row lock (PostgreSQL) and settles races
             # between two writers without reading first.
-            finished = connection.execute(
-                sa.update(_MATCH)
-                .where(_MATCH.c.id == match_id, _MATCH.c.status.in_(OPEN_STATUSES))
-                .values(status=MatchStatus.FINISHED.value, finished=now,
-                        started=sa.func.coalesce(_MATCH.c.started, now)))
-            if not finished.rowcount:
-                found = connection.execute(
-                    sa.select(_MATCH.c.status).where(_MATCH.c.id == match_id)).first()
-                if found is None:
-                    raise NotFound(f"no match {match_id}")
-                raise Conflict(f"match {match_id} is {found.status} already")
+            if not connection.execute(_FINISH, {"b_id": match_id, "b_now": now}).rowcount:
+                self._missing(connection, match_id)
             for spec, outcome, failure in outcomes:
-                updated = connection.execute(
-                    sa.update(_SEAT)
-                    .where(_SEAT.c.match_id == match_id, _SEAT.c.index == spec.index)
-                    .values(outcome=outcome, failure=failure, detail=spec.detail,
-                            score_parts=spec.score_parts))
+                updated = connection.execute(_SEAT_OUTCOME, {
+                    "b_id": match_id, "b_index": spec.index, "b_outcome": outcome,
+                    "b_failure": failure, "b_detail": spec.detail,
+                    "b_parts": spec.score_parts})
                 if not updated.rowcount:
                     raise NotFound(f"match {match_id} has no seat {spec.index}")
             connection.execute(_INSERT_RESULT, result.model_dump())
