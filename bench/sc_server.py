@@ -133,12 +133,13 @@ async def _server_phases(plan: list[tuple[int, int]], seed: int, replays: tuple[
     import tempfile
 
     from server.config import ServerConfig
-    from server.runtime import GauntletServer
+    from server.runtime import GauntletServer, tune_gc
 
     found = []
     played = 0
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data")
     async with GauntletServer(config) as server:
+        tune_gc()  # as `gauntlet serve` does once started
         for concurrency, games in plan:
             phase = await _phase(server, games, concurrency, seed)
             played += phase.games
@@ -148,6 +149,7 @@ async def _server_phases(plan: list[tuple[int, int]], seed: int, replays: tuple[
             config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
                                   save_replays=True, replay_dir=Path(folder))
             async with GauntletServer(config) as server:
+                tune_gc()
                 phase = await _phase(server, replays[1], replays[0], seed)
                 found.append(("--save-replays", phase, phase.games))
     return found

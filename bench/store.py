@@ -18,6 +18,12 @@ in groups):
 
     .venv/bin/python -m bench.store
     .venv/bin/python -m bench.store --games 20 --matches 100 --think-ms 40
+
+The lag's seats think 200 ms a move by default (a tenth of the Software-Challenge move
+clock that real bots use most of): 100 matches then ask for about 500 moves a second and
+the process is busy about a third of the time, so the lag says what the store adds. With
+`--think-ms 40` the matches alone saturate the loop (CPU/wall near 100 %) and the lag is
+the loop's own queue, about as high with the store off as on.
 """
 
 from __future__ import annotations
@@ -60,13 +66,14 @@ class CpuPhase:
 async def _cpu_phase(store_on: bool, games: int, concurrency: int, seed: int,
                      folder: Path) -> CpuPhase:
     from server.config import ServerConfig
-    from server.runtime import GauntletServer
+    from server.runtime import GauntletServer, tune_gc
     from server.store import Store
 
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data")
     store = Store(f"sqlite:///{folder / f'cpu-{time.monotonic_ns()}.db'}") if store_on else None
     try:
         async with GauntletServer(config, store=store) as server:
+            tune_gc()  # as `gauntlet serve` does once started
             writer_thread = server.writer._thread if server.writer is not None else None
             loop_cpu, writer_cpu = time.thread_time(), _thread_cpu(writer_thread)
             phase = await _phase(server, games, concurrency, seed)
@@ -133,13 +140,20 @@ class LagPhase:
     p99_ms: float
     max_ms: float
     cpu_ms_per_move: float
+    cpu_seconds: float = 0.0
+
+    @property
+    def busy(self) -> float:
+        """The process's CPU over the wall time: near 1, the loop is saturated and its
+        lag is its own queue, whatever the store does."""
+        return self.cpu_seconds / self.seconds if self.seconds else 0.0
 
 
 async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
                      folder: Path) -> LagPhase:
     from server.config import ServerConfig
     from server.rooms import SlotRequest
-    from server.runtime import GauntletServer
+    from server.runtime import GauntletServer, tune_gc
     from server.store import Store
 
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
@@ -147,6 +161,7 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
     store = Store(f"sqlite:///{folder / f'lag-{time.monotonic_ns()}.db'}") if store_on else None
     try:
         async with GauntletServer(config, store=store) as server:
+            tune_gc()
             server.stats.move_processing_seconds.clear()
             players: list[ThinkingPlayer] = []
             lobby = server.lobby
@@ -179,7 +194,7 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
     return LagPhase(label, matches, seconds, moves, committed,
                     _percentile(samples, 0.5) * 1000, _percentile(samples, 0.99) * 1000,
                     max(samples, default=0.0) * 1000,
-                    cpu / moves * 1000 if moves else 0.0)
+                    cpu / moves * 1000 if moves else 0.0, cpu)
 
 
 def _warm_up(seed: int) -> None:
@@ -217,11 +232,13 @@ def _cpu_table(rounds: list[tuple[CpuPhase, CpuPhase]]) -> tuple[str, float]:
 
 def _lag_table(phases: list[LagPhase]) -> str:
     lines = ["| store | matches at once | moves | events committed | wall s | loop lag p50 ms "
-             "| p99 ms | max ms | CPU ms/move |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| p99 ms | max ms | CPU ms/move | CPU/wall |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for p in phases:
         lines.append(f"| {p.label} | {p.matches} | {p.moves} "
                      f"| {p.events_committed} | {p.seconds:.1f} | {p.p50_ms:.2f} "
-                     f"| {p.p99_ms:.2f} | {p.max_ms:.2f} | {p.cpu_ms_per_move:.3f} |")
+                     f"| {p.p99_ms:.2f} | {p.max_ms:.2f} | {p.cpu_ms_per_move:.3f} "
+                     f"| {p.busy:.0%} |")
     return "\n".join(lines)
 
 
@@ -272,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="off/on pairs of CPU phases")
     parser.add_argument("--matches", type=int, default=100,
                         help="matches at once in the loop-lag phases")
-    parser.add_argument("--think-ms", type=float, default=40.0,
+    parser.add_argument("--think-ms", type=float, default=200.0,
                         help="in-process players' mean think time per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--part", choices=("all", "cpu", "lag"), default="all")
