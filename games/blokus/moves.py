@@ -17,12 +17,22 @@ import functools
 from operator import itemgetter
 from typing import Any
 
-from games.blokus.bitboard import cells_to_mask, mask_to_cells
+from games.blokus.bitboard import SIZE, STRIDE, cells_to_mask, mask_to_cells
 from games.blokus.shapes import COLOR_INDEX, ROTATION_INDEX, SHAPE_INDEX, Cell, transform
 
 # Positions further away than this can never be legal; refusing them keeps garbage
 # input (huge ints from a peer) from costing anything.
 _MAX_COORDINATE = 1_000_000
+
+
+@functools.cache
+def _at_origin(kind: str, rotation: str, flipped: bool) -> tuple[int, int, int]:
+    """The mask of `kind` so transformed and placed at (0, 0), its width and height (a
+    move is built for every move a bot sends: the transform is worked out once)."""
+    cells = transform(kind, rotation, flipped)
+    mask = cells_to_mask(cells)
+    assert mask is not None, "an aligned shape fits the board"
+    return (mask, 1 + max(x for x, _ in cells), 1 + max(y for _, y in cells))
 
 
 def _check_color(color: object) -> str:
@@ -83,8 +93,11 @@ class SetMove(tuple[Any, ...]):
             raise TypeError(f"flipped must be a bool, not {type(flipped).__name__}")
         _check_coordinate("x", x)
         _check_coordinate("y", y)
-        mask = cells_to_mask((x + dx, y + dy) for dx, dy in transform(kind, rotation, flipped))
-        return _new_tuple(cls, (color, kind, rotation, flipped, x, y, -1 if mask is None else mask))
+        origin, width, height = _at_origin(kind, rotation, flipped)
+        # The shape is aligned to (0, 0): it is on the board iff its bounding box is.
+        on_board = 0 <= x and x + width <= SIZE and 0 <= y and y + height <= SIZE
+        mask = origin << (y * STRIDE + x) if on_board else -1
+        return _new_tuple(cls, (color, kind, rotation, flipped, x, y, mask))
 
     @classmethod
     def _trusted(

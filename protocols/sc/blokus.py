@@ -426,6 +426,10 @@ _ROW_MASK = (1 << _BOARD_SIZE) - 1
 _CACHE_LIMIT = 8192
 _ROW_TEXT: dict[tuple[int, int], str] = {}  # (row key, level) -> text
 _PART_TEXT: dict[tuple[Any, ...], str] = {}
+# Boards seen last (level and the four colours' bitboards -> row texts): one per live game
+# is what `_board_rows` needs.
+_BOARD_LIMIT = 4096
+_BOARD_ROWS: dict[tuple[int, ...], list[str]] = {}
 
 
 def _indent(level: int) -> str:
@@ -448,6 +452,50 @@ def _row_text(key: int, level: int) -> str:
         _ROW_TEXT.clear()  # bounded; the live games' rows come back at once
     _ROW_TEXT[(key, level)] = text
     return text
+
+
+def _board_rows(state: State, level: int) -> list[str]:
+    """The board's row texts (empty for an empty row), kept by the four bitboards.
+
+    Consecutive mementos of a game differ by one piece: the previous state's rows are
+    found by taking the last move off its colour's board, and only the rows the piece
+    covers are written again.
+    """
+    boards = tuple(state.board(color) for color in COLORS)
+    key = (level, *boards)
+    rows = _BOARD_ROWS.get(key)
+    if rows is not None:
+        return rows
+    last = state.last_move
+    before = None
+    if isinstance(last, SetMove) and last.mask > 0:
+        index = COLORS.index(last.color)
+        previous = list(boards)
+        previous[index] &= ~last.mask
+        before = _BOARD_ROWS.get((level, *previous))
+    if before is None:
+        changed: Iterable[int] = range(_BOARD_SIZE)
+        rows = [""] * _BOARD_SIZE
+    else:
+        mask = last.mask  # type: ignore[union-attr]  # a SetMove, as `before` was found
+        changed = range((mask & -mask).bit_length() // _STRIDE,
+                        (mask.bit_length() - 1) // _STRIDE + 1)
+        rows = list(before)
+    b0, b1, b2, b3 = boards
+    occupied = b0 | b1 | b2 | b3
+    get = _ROW_TEXT.get
+    row_mask = _ROW_MASK
+    for y in changed:
+        shift = y * _STRIDE
+        if (occupied >> shift) & row_mask:
+            row = (y | ((b0 >> shift) & row_mask) << 5 | ((b1 >> shift) & row_mask) << 25
+                   | ((b2 >> shift) & row_mask) << 45 | ((b3 >> shift) & row_mask) << 65)
+            text = get((row, level))
+            rows[y] = text if text is not None else _row_text(row, level)
+    if len(_BOARD_ROWS) >= _BOARD_LIMIT:
+        _BOARD_ROWS.clear()  # bounded; each live game is back after one full write
+    _BOARD_ROWS[key] = rows
+    return rows
 
 
 def _part_text(key: tuple[Any, ...], node: Any, level: int) -> str:
@@ -496,20 +544,9 @@ def state_text(state: State, level: int = 0) -> str:
         parts.append(child)
         parts.append(_move_text(last, level + 1))
     parts.append(child)
-    occupied = state.occupied
-    if occupied:
+    if state.occupied:
         parts.append("<board>")
-        b0, b1, b2, b3 = (state.board(color) for color in COLORS)
-        get = _ROW_TEXT.get
-        mask = _ROW_MASK
-        field_level = level + 2
-        for y in range(_BOARD_SIZE):
-            shift = y * _STRIDE
-            if (occupied >> shift) & mask:
-                key = (y | ((b0 >> shift) & mask) << 5 | ((b1 >> shift) & mask) << 25
-                       | ((b2 >> shift) & mask) << 45 | ((b3 >> shift) & mask) << 65)
-                text = get((key, field_level))
-                parts.append(text if text is not None else _row_text(key, field_level))
+        parts.extend(_board_rows(state, level + 2))
         parts.append(child + "</board>")
     else:
         parts.append("<board/>")

@@ -32,7 +32,7 @@ from protocols.sc.codec import (
     encode_client,
     encode_server,
 )
-from protocols.sc.messages import ClientMessage, Close, Memento, ServerMessage
+from protocols.sc.messages import ClientMessage, Close, Memento, MoveRequest, ServerMessage
 from protocols.sc.stream import END_OF_STREAM, MessageSplitter
 from protocols.sc.xmltree import Node, escape_attribute, parse_message, render
 
@@ -154,6 +154,9 @@ def server_message_body(message: ServerMessage) -> bytes:
     """
     if type(message) is Memento:
         return memento_body(message)
+    if type(message) is MoveRequest:  # the other message of every move
+        return (f'\n  <room roomId="{escape_attribute(message.room_id)}">'
+                f'\n    <data class="moveRequest"/>\n  </room>').encode()
     return message_body(encode_server(message))
 
 

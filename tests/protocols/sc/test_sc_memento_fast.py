@@ -12,7 +12,12 @@ from games import blokus
 from protocols.sc import messages as m
 from protocols.sc.blokus import state_node, state_text
 from protocols.sc.codec import encode_server
-from protocols.sc.connection import ServerConnection, memento_body, message_body
+from protocols.sc.connection import (
+    ServerConnection,
+    memento_body,
+    message_body,
+    server_message_body,
+)
 from protocols.sc.xmltree import render
 
 
@@ -63,3 +68,10 @@ def test_mono_map_and_eliminated_colours() -> None:
     assert snapshot.last_move_mono
     for level in (0, 3):
         assert state_text(snapshot, level) == render(state_node(snapshot), level)
+
+
+@pytest.mark.parametrize("room_id", ["r1", 'a&b"<>', "line\nbreak", "tab\tü\x01"])
+def test_move_request_fast_writer(room_id: str) -> None:
+    """The moveRequest (sent every move) is written without a node tree, the same bytes."""
+    request = m.MoveRequest(room_id)
+    assert server_message_body(request) == message_body(encode_server(request))
