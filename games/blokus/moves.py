@@ -95,7 +95,7 @@ class SetMove(tuple[Any, ...]):
         _check_coordinate("y", y)
         origin, width, height = _at_origin(kind, rotation, flipped)
         # The shape is aligned to (0, 0): it is on the board iff its bounding box is.
-        on_board = 0 <= x and x + width <= SIZE and 0 <= y and y + height <= SIZE
+        on_board = 0 <= x <= SIZE - width and 0 <= y <= SIZE - height
         mask = origin << (y * STRIDE + x) if on_board else -1
         return _new_tuple(cls, (color, kind, rotation, flipped, x, y, mask))
 
