@@ -241,3 +241,21 @@ def test_pop_without_history_raises() -> None:
     blokus.random_playout(state, random.Random(2))
     with pytest.raises(IndexError):
         state.pop()
+
+
+def test_move_mask_is_its_transformed_cells() -> None:
+    """`SetMove` places a shape worked out once at the origin: the same mask as placing the
+    transformed cells one by one, on the board and off it (-1)."""
+    from games.blokus.bitboard import cells_to_mask
+    from games.blokus.shapes import CANONICAL, ROTATIONS, transform
+
+    for kind in CANONICAL:
+        for rotation in ROTATIONS:
+            for flipped in (False, True):
+                cells = transform(kind, rotation, flipped)
+                for x in range(-5, 25):
+                    for y in range(-5, 25):
+                        expected = cells_to_mask((x + dx, y + dy) for dx, dy in cells)
+                        mask = SetMove("BLUE", kind, rotation, flipped, x, y).mask
+                        assert mask == (-1 if expected is None else expected), \
+                            (kind, rotation, flipped, x, y)

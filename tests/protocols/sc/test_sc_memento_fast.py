@@ -75,3 +75,17 @@ def test_move_request_fast_writer(room_id: str) -> None:
     """The moveRequest (sent every move) is written without a node tree, the same bytes."""
     request = m.MoveRequest(room_id)
     assert server_message_body(request) == message_body(encode_server(request))
+
+
+def test_board_rows_in_any_order() -> None:
+    """The board rows come from the previous state's when it was written: in order, out of
+    order, after the cache was emptied, the same bytes as the node tree."""
+    from protocols.sc import blokus as sc_blokus
+
+    states = [state for game in _games(3) for state in game]
+    order = list(range(len(states)))
+    random.Random(7).shuffle(order)
+    for index in [*range(len(states)), *order]:
+        if index % 17 == 0:
+            sc_blokus._BOARD_ROWS.clear()
+        assert state_text(states[index], 3) == render(state_node(states[index]), 3)
