@@ -237,7 +237,9 @@ class MatchService:
         sc = self.lobby.speaks(room, "sc")
         tracked = Tracked(room, sc)
         self.tracked[room.id] = tracked
-        room.log = RecordingLog(lambda entry: self._on_entry(tracked, entry))
+        # By id, not a closure over `tracked` (which holds the room): a finished room and
+        # its log are then freed at once rather than left as a cycle for the collector.
+        room.log = RecordingLog(functools.partial(self._on_room_entry, room.id))
         task = room.task
         if task is not None:
             task.add_done_callback(lambda _t: self._room_done(tracked))
@@ -281,6 +283,11 @@ class MatchService:
 
         future.add_done_callback(done)
         created.add_done_callback(lambda f: f.cancelled() or f.exception())  # no "never retrieved"
+
+    def _on_room_entry(self, room_id: str, entry: Entry) -> None:
+        tracked = self.tracked.get(room_id)
+        if tracked is not None:
+            self._on_entry(tracked, entry)
 
     def _on_entry(self, tracked: Tracked, entry: Entry) -> None:
         event = entry.event

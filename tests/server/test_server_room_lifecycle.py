@@ -4,13 +4,17 @@ dropped connection before the start, and one client cannot hold the room limit h
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
+from pathlib import Path
 
 import pytest
-from sc_client import WAIT, ScClient, no_errors_logged  # noqa: F401
+from sc_client import WAIT, ScClient, no_errors_logged, play_random  # noqa: F401
 
 from protocols.sc import messages as m
 from server.config import Limits, ServerConfig
 from server.runtime import GauntletServer
+from server.store import Store
 
 pytestmark = pytest.mark.usefixtures("no_errors_logged")
 
@@ -104,3 +108,38 @@ async def test_one_client_cannot_hold_the_room_limit_hostage() -> None:
         assert (await one.recv_until(m.Memento)).state.turn == 0
         await one.close()
         await two.close()
+
+
+@pytest.mark.parametrize("stored", [False, True], ids=["memory", "sqlite"])
+async def test_a_finished_room_is_freed_without_the_collector(stored: bool,
+                                                               tmp_path: Path) -> None:
+    """A room holds its whole log (a state per move): when its match is over, reference
+    counting frees it at once. Left in a reference cycle it would wait for the cyclic
+    collector, whose passes over thousands of such entries stalled every match for tens of
+    milliseconds (docs/benchmarks.md)."""
+    store = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}") if stored else None
+    if store is not None:
+        store.upgrade()
+    gc.collect()
+    gc.disable()
+    try:
+        async with GauntletServer(config(), store=store) as srv:
+            games = asyncio.gather(play_random(srv.tcp_port, 1), play_random(srv.tcp_port, 2))
+            await until(lambda: len(srv.rooms) == 1)
+            room_id, = srv.rooms
+            room = weakref.ref(srv.rooms[room_id])
+            async with asyncio.timeout(WAIT):
+                await games
+            await until(lambda: room_id not in srv.rooms)
+            if srv.writer is not None:
+                await srv.writer.flush()  # the last entries wait for the writer, room and all
+            for _ in range(5):  # done callbacks run in later loop turns
+                await asyncio.sleep(0.01)
+            left = room()
+            holders = [] if left is None else [type(r).__name__ for r in gc.get_referrers(left)]
+            del left
+            assert room() is None, f"the finished room is still referenced by {holders}"
+    finally:
+        gc.enable()
+        if store is not None:
+            store.close()
