@@ -147,3 +147,35 @@ async def test_blokus_and_hearth_at_the_same_time(tmp_path: Path) -> None:
     assert problems == []
     assert one.regular and two.regular and one.winner == two.winner
     assert {one.team, two.team} == {"ONE", "TWO"}
+
+
+async def test_a_finished_hearth_room_is_freed_without_the_collector() -> None:
+    """As for Blokus (`test_server_room_lifecycle`): reference counting frees a finished
+    Hearth room and its log; no cycle leaves them to the collector."""
+    import gc
+    import weakref
+
+    gc.collect()
+    gc.disable()
+    try:
+        async with GauntletServer(ServerConfig(tcp_port=0, admin_password="pw",
+                                               no_timeout=True)) as srv:
+            games = asyncio.gather(play_recorded(RandomBot(1), srv.tcp_port),
+                                   play_recorded(RandomBot(2), srv.tcp_port))
+            async with asyncio.timeout(WAIT):
+                while len(srv.rooms) != 1:
+                    await asyncio.sleep(0.01)
+            room_id, = srv.rooms
+            room = weakref.ref(srv.rooms[room_id])
+            async with asyncio.timeout(WAIT):
+                await games
+                while room_id in srv.rooms:
+                    await asyncio.sleep(0.01)
+            for _ in range(5):  # done callbacks run in later loop turns
+                await asyncio.sleep(0.01)
+            left = room()
+            holders = [] if left is None else [type(r).__name__ for r in gc.get_referrers(left)]
+            del left
+            assert room() is None, f"the finished room is still referenced by {holders}"
+    finally:
+        gc.enable()
