@@ -249,13 +249,19 @@ _STANDARD_SET_MOVE = re.compile(
     + _XML_SPACE + rb'<position x="(0|[1-9][0-9]?)" y="(0|[1-9][0-9]?)"/>' + _XML_SPACE
     + rb"</piece>" + _XML_SPACE + rb"</data>" + _XML_SPACE + rb"</room>"
 )
+_STANDARD_SKIP_MOVE = re.compile(
+    rb'<room roomId="([A-Za-z0-9_.:-]*)">' + _XML_SPACE
+    + rb'<data class="sc\.plugin2027\.SkipMove">' + _XML_SPACE
+    + rb"<color>([A-Z]+)</color>" + _XML_SPACE + rb"</data>" + _XML_SPACE + rb"</room>"
+)
 _COLOR_NAMES = {name.encode(): name for name in COLORS}
 _SHAPE_NAMES = {name.encode(): name for name in SHAPES}
 _ROTATION_NAMES = {name.encode(): name for name in ROTATIONS}
 
 
 def decode_standard_move(data: bytes) -> ClientMessage | None:
-    """The room packet of a standard SetMove without lxml; None: use `decode_client`.
+    """The room packet of a standard SetMove or SkipMove without lxml; None: use
+    `decode_client`.
 
     >>> decode_standard_move(b'<room roomId="r"><data class="sc.plugin2027.SetMove">'
     ...     b'<piece color="RED" kind="MONO" rotation="NONE" isFlipped="false">'
@@ -264,7 +270,13 @@ def decode_standard_move(data: bytes) -> ClientMessage | None:
     """
     match = _STANDARD_SET_MOVE.fullmatch(data)
     if match is None:
-        return None
+        skip = _STANDARD_SKIP_MOVE.fullmatch(data)  # a colour that cannot place passes
+        if skip is None:
+            return None
+        skip_color = _COLOR_NAMES.get(skip.group(2))
+        if skip_color is None:
+            return None
+        return RoomPacket(skip.group(1).decode("ascii"), SkipMove(skip_color))
     room_id, color, kind, rotation, flipped, x, y = match.groups()
     color_name = _COLOR_NAMES.get(color)
     shape = _SHAPE_NAMES.get(kind)

@@ -76,3 +76,21 @@ def test_server_connection_takes_the_fast_path() -> None:
     move = _moves(1)[0]
     server.receive_data(client.send(m.RoomPacket("r", move)))
     assert server.next_event() == m.RoomPacket("r", move)
+
+
+def test_skip_moves_decode_as_lxml_does() -> None:
+    for color in blokus.COLORS:
+        body = client_message_body(m.RoomPacket("9f1c-ab_2.x:y", blokus.SkipMove(color))).strip()
+        fast = decode_standard_move(body)
+        assert fast == m.RoomPacket("9f1c-ab_2.x:y", blokus.SkipMove(color))
+        assert fast == _full(body)
+        compact = body.replace(b"\n", b"").replace(b"  ", b"")
+        assert decode_standard_move(compact) == _full(compact)
+    base = (b'<room roomId="r"><data class="sc.plugin2027.SkipMove"><color>RED</color>'
+            b"</data></room>")
+    for data in [base.replace(b"RED", b"PINK"), base.replace(b"<color>RED", b"<color> RED"),
+                 base.replace(b"</color>", b"</color><color>BLUE</color>"),
+                 base.replace(b"SkipMove", b"SkipMoves"), base.replace(b"</room>", b"")]:
+        fast = decode_standard_move(data)
+        if fast is not None:
+            assert fast == _full(data), data
