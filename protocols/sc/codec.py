@@ -259,6 +259,29 @@ _SHAPE_NAMES = {name.encode(): name for name in SHAPES}
 _ROTATION_NAMES = {name.encode(): name for name in ROTATIONS}
 
 
+_LEADING_SPACE = re.compile(_XML_SPACE)
+
+
+def take_standard_move(data: bytes | bytearray) -> tuple[ClientMessage, int] | None:
+    """A standard SetMove or SkipMove at the front of `data` (after XML whitespace), and
+    where it ends; None when `data` does not start with one (complete).
+
+    >>> take_standard_move(b'\\n  <room roomId="r"><data class="sc.plugin2027.SkipMove">'
+    ...     b'<color>RED</color></data></room>\\n  <room')
+    (RoomPacket(room_id='r', data=SkipMove('RED')), 89)
+    """
+    start = _LEADING_SPACE.match(data).end()  # type: ignore[union-attr]  # matches always
+    found = _STANDARD_SET_MOVE.match(data, start)
+    if found is not None:
+        message = _set_move_of(found)
+    else:
+        found = _STANDARD_SKIP_MOVE.match(data, start)
+        if found is None:
+            return None
+        message = _skip_move_of(found)
+    return None if message is None else (message, found.end())
+
+
 def decode_standard_move(data: bytes) -> ClientMessage | None:
     """The room packet of a standard SetMove or SkipMove without lxml; None: use
     `decode_client`.
@@ -268,16 +291,15 @@ def decode_standard_move(data: bytes) -> ClientMessage | None:
     ...     b'<position x="3" y="0"/></piece></data></room>')
     RoomPacket(room_id='r', data=SetMove('RED', 'MONO', rotation='NONE', flipped=False, x=3, y=0))
     """
-    match = _STANDARD_SET_MOVE.fullmatch(data)
-    if match is None:
-        skip = _STANDARD_SKIP_MOVE.fullmatch(data)  # a colour that cannot place passes
-        if skip is None:
-            return None
-        skip_color = _COLOR_NAMES.get(skip.group(2))
-        if skip_color is None:
-            return None
-        return RoomPacket(skip.group(1).decode("ascii"), SkipMove(skip_color))
-    room_id, color, kind, rotation, flipped, x, y = match.groups()
+    found = _STANDARD_SET_MOVE.fullmatch(data)
+    if found is not None:
+        return _set_move_of(found)
+    found = _STANDARD_SKIP_MOVE.fullmatch(data)  # a colour that cannot place passes
+    return None if found is None else _skip_move_of(found)
+
+
+def _set_move_of(found: re.Match[bytes]) -> ClientMessage | None:
+    room_id, color, kind, rotation, flipped, x, y = found.groups()
     color_name = _COLOR_NAMES.get(color)
     shape = _SHAPE_NAMES.get(kind)
     rotation_name = _ROTATION_NAMES.get(rotation)
@@ -289,6 +311,11 @@ def decode_standard_move(data: bytes) -> ClientMessage | None:
     except (TypeError, ValueError):
         return None
     return RoomPacket(room_id.decode("ascii"), move)
+
+
+def _skip_move_of(found: re.Match[bytes]) -> ClientMessage | None:
+    color = _COLOR_NAMES.get(found.group(2))
+    return None if color is None else RoomPacket(found.group(1).decode("ascii"), SkipMove(color))
 
 
 def _single_data(element: etree._Element) -> etree._Element:

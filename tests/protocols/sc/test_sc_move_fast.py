@@ -94,3 +94,38 @@ def test_skip_moves_decode_as_lxml_does() -> None:
         fast = decode_standard_move(data)
         if fast is not None:
             assert fast == _full(data), data
+
+
+def test_moves_taken_off_the_buffer_in_any_chunks() -> None:
+    """The server takes a standard move off the front of its buffer whole; split reads,
+    comments between messages and non-standard moves still go through the splitter: the
+    same events however the stream is cut."""
+    from protocols.base import NEED_DATA
+    from protocols.sc.connection import ServerConnection
+
+    moves = _moves(12)
+    bodies = [client_message_body(m.Join())]
+    expected: list[object] = [m.Join()]
+    for index, move in enumerate(moves):
+        packet = m.RoomPacket("room-1", move if index % 4 else blokus.SkipMove(move.color))
+        body = client_message_body(packet)
+        if index % 5 == 2:
+            body = b"<!-- a bot's comment -->" + body
+        if index % 6 == 3:  # not the standard form: an attribute more
+            body = body.replace(b"<data ", b'<data note="x" ')
+            packet = _full(body.strip().split(b"-->")[-1])  # type: ignore[assignment]
+        bodies.append(body)
+        expected.append(packet)
+    stream = b"<protocol>" + b"".join(bodies)
+    for seed in range(20):
+        rng = random.Random(seed)
+        server = ServerConnection()
+        events: list[object] = []
+        position = 0
+        while position < len(stream):
+            size = rng.choice([1, 3, 17, 64, 500, len(stream)])
+            server.receive_data(stream[position:position + size])
+            position += size
+            while (event := server.next_event()) is not NEED_DATA:
+                events.append(event)
+        assert events == expected, seed
