@@ -22,7 +22,7 @@ from server.games.registry import GameRegistry
 from server.ladder import Ladder, LadderOptions
 from server.matches import MatchService
 from server.net.listener import TcpListener
-from server.rooms import Clocks, Lobby, MatchResult, Room, ServerStats
+from server.rooms import Clocks, Entry, Lobby, MatchResult, Room, ServerStats
 from server.store import Store, StoreWriter
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,7 @@ class GauntletServer:
         self.games = games if games is not None else GameRegistry.from_entry_points()
         # The latest replay paths (bounded: a server runs for weeks; the files are the record).
         self.replays: deque[Path] = deque(maxlen=1000)
+        self._replay_writes: set[asyncio.Task[None]] = set()
         clocks = Clocks(
             self.config.soft_timeout, self.config.hard_timeout,
             decision=self.config.decision_timeout, turn=self.config.turn_timeout,
@@ -206,6 +207,8 @@ class GauntletServer:
             listener.stop_accepting()
         await self.lobby.close()
         await self.matches.close()
+        if self._replay_writes:  # the last results' replays
+            await asyncio.wait(set(self._replay_writes))
         if listener is not None:
             await listener.close()
         writer, self.writer = self.writer, None
@@ -238,18 +241,35 @@ class GauntletServer:
         """Runs before the result is announced (a finished game is never lost).
 
         Raises (`ResultNotStored`) when the store did not take the result: the room then
-        aborts the match. A replay file that cannot be written is only logged: the
-        result is in the store by then.
+        aborts the match. The replay file (`--save-replays`) is written afterwards, in
+        the background (`close` waits for it); one that cannot be written is only logged.
         """
         await self.matches.on_result(room, result)
         if not self.config.save_replays:
             return
+        # Written after the result is announced: nobody waits for the file, so a game's
+        # last move does not take the time of writing its replay.
+        # What the replay shows is taken now: the room logs more (the result) meanwhile.
+        sc = self.lobby.speaks(room, "sc")
+        bodies = self._listener.shared.take(room.id) if self._listener is not None and sc \
+            else None
+        logged = room.log.replay_entries() if sc else None
+        task = asyncio.get_running_loop().create_task(
+            self._write_replay(room, result, bodies, logged))
+        self._replay_writes.add(task)
+        task.add_done_callback(self._replay_writes.discard)
+
+    async def _write_replay(self, room: Room, result: MatchResult,
+                            bodies: dict[int, bytes] | None, logged: list[Entry] | None
+                            ) -> None:
         try:
-            await self._write_replay(room, result)
+            await self._write_replay_file(room, result, bodies, logged)
         except Exception:
             log.exception("room %s: the replay file could not be written", room.id)
 
-    async def _write_replay(self, room: Room, result: MatchResult) -> None:
+    async def _write_replay_file(self, room: Room, result: MatchResult,
+                                 bodies: dict[int, bytes] | None, logged: list[Entry] | None
+                                 ) -> None:
         if self.lobby.speaks(room, "kettle"):  # Hearth: Power.log and HSReplay XML
             from server.net.hearth_replay import write_hearth_replay
 
@@ -261,7 +281,6 @@ class GauntletServer:
             return
         from server.net.replay import write_replay
 
-        bodies = self._listener.shared.take(room.id) if self._listener is not None else None
         path = await asyncio.to_thread(write_replay, room, result, self.config.replay_dir,
-                                       self.config.gzip_replays, bodies)
+                                       self.config.gzip_replays, bodies, logged)
         self.replays.append(path)

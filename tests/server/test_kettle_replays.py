@@ -35,7 +35,7 @@ async def test_hearth_replays_read_back_to_the_engines_final_state(tmp_path: Pat
             play_async(GreedyBot(1), "127.0.0.1", srv.tcp_port, idle_timeout=30),
             play_async(RandomBot(2), "127.0.0.1", srv.tcp_port, idle_timeout=30))
         watcher.cancel()
-        paths = sorted(srv.replays)
+    paths = sorted(srv.replays)  # written after the result; the server's close waits for them
     assert outcomes[0].winner == outcomes[1].winner
     [room] = seen.values()
     engine = room.game.state  # type: ignore[attr-defined]

@@ -300,7 +300,7 @@ async def test_whole_game_and_replay(tmp_path: Path) -> None:
         assert result_a == result_b
         assert result_a.winner is not None and result_a.winner.regular
         assert srv.rooms == {}
-        assert len(srv.replays) == 1
+    assert len(srv.replays) == 1  # written after the result; the server's close waits for it
     data = srv.replays[0].read_bytes()
     assert srv.replays[0].name.startswith("replay_swc_2027_blokus_")
     assert data.startswith(b'<protocol>\n<room roomId="') and data.endswith(b"</room>\n</protocol>")
