@@ -233,7 +233,9 @@ class GauntletServer:
         listener = self._listener
         if self.config.save_replays and listener is not None and self.lobby.speaks(room, "sc"):
             # The replay is written from the mementos' bytes as sent (`SharedEncodings`).
-            listener.shared.keep(room.id)
+            from server.net.replay import column_zero
+
+            listener.shared.keep(room.id, column_zero)  # re-indented as each is sent
             if room.task is not None:
                 room.task.add_done_callback(lambda _t: listener.shared.take(room.id))
 

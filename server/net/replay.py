@@ -31,16 +31,17 @@ def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | 
                  ) -> bytes:
     """The replay document of a finished room (the result is not yet in its log).
 
-    `bodies`: the mementos' public bodies as they were sent, by log sequence number
-    (`SharedEncodings.take`); those are re-indented, not encoded again.
+    `bodies`: the mementos as the players got them, re-indented to column 0
+    (`column_zero`), by log sequence number (`SharedEncodings.keep`/`take`); those are
+    not encoded again.
     """
     return b"".join(replay_parts(room, result, bodies))
 
 
 def replay_parts(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | None = None,
                  logged: Sequence[Entry] | None = None) -> Iterator[bytes]:
-    """`replay_bytes` piece by piece, a packet at a time (see `write_replay`). `logged`:
-    the log's `replay_entries()` taken when the result was reached (default: now)."""
+    """`replay_bytes` a packet at a time. `logged`: the log's `replay_entries()` taken
+    when the result was reached (default: now)."""
     logged = room.log.replay_entries() if logged is None else logged
     entries = [*logged, Entry(len(room.log.entries), GameOver(result),
                               frozenset(range(len(room.slots))), True)]
@@ -49,7 +50,7 @@ def replay_parts(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | 
     for entry in entries:
         sent = bodies.get(entry.seq)
         if sent is not None and isinstance(entry.event, StateChanged):
-            yield column_zero(sent) + b"\n"
+            yield sent + b"\n"
             continue
         # What the first addressed seat got (mementos are public in Blokus anyway).
         seat = min(entry.seats) if entry.seats else None
@@ -126,6 +127,9 @@ def write_replay(room: Room, result: MatchResult, directory: Path, gzipped: bool
     and `logged` as for `replay_parts`."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
+    # Built at once and written in one call: this runs on a thread, and every time it let
+    # go of the GIL (a write a packet) the event loop's thread paid for taking it back.
+    data = b"".join(replay_parts(room, result, bodies, logged))
     base = replay_name(room)
     suffix = ".gz" if gzipped else ""
     for attempt in range(1, 1000):
@@ -133,16 +137,7 @@ def write_replay(room: Room, result: MatchResult, directory: Path, gzipped: bool
         path = directory / (name + suffix)
         try:
             with open(path, "xb") as fh:
-                # A packet at a time: each write lets go of the GIL, so the event loop
-                # never waits behind this thread for the whole document (a p99 stall of
-                # several milliseconds per finished game when it was built at once).
-                out: Any = gzip.GzipFile(fileobj=fh, mode="wb") if gzipped else fh
-                try:
-                    for part in replay_parts(room, result, bodies, logged):
-                        out.write(part)
-                finally:
-                    if gzipped:
-                        out.close()
+                fh.write(gzip.compress(data) if gzipped else data)
             log.info("replay written to %s", path)
             return path
         except FileExistsError:

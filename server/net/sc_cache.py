@@ -19,7 +19,7 @@ players got instead of encoding every memento a second time.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from protocols.sc import messages as m
 from protocols.sc.connection import server_message_body
@@ -31,7 +31,7 @@ class SharedEncodings:
     def __init__(self, size: int = 64) -> None:
         self._size = size
         self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._kept: dict[str, dict[int, bytes]] = {}
+        self._kept: dict[str, tuple[Callable[[bytes], bytes], dict[int, bytes]]] = {}
 
     def body(self, key: Hashable, message: m.ServerMessage) -> bytes:
         data = self._bodies.get(key)
@@ -42,15 +42,17 @@ class SharedEncodings:
                 self._bodies.popitem(last=False)
             if self._kept and isinstance(key, tuple) and key[0] in self._kept \
                     and key[2] is None:
-                self._kept[key[0]][key[1]] = data
+                convert, kept = self._kept[key[0]]
+                kept[key[1]] = convert(data)
         else:
             self._bodies.move_to_end(key)
         return data
 
-    def keep(self, room_id: str) -> None:
-        """Keep the public bodies of `room_id` from now on, until `take`."""
-        self._kept.setdefault(room_id, {})
+    def keep(self, room_id: str, convert: Callable[[bytes], bytes] = bytes) -> None:
+        """Keep the public bodies of `room_id` from now on, until `take`, each as
+        `convert` makes it when it is encoded (a move at a time, not all at the end)."""
+        self._kept.setdefault(room_id, (convert, {}))
 
     def take(self, room_id: str) -> dict[int, bytes]:
         """The kept bodies of `room_id` by log sequence number; stops keeping them."""
-        return self._kept.pop(room_id, {})
+        return self._kept.pop(room_id, (bytes, {}))[1]
