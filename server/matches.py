@@ -44,7 +44,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from server.games.blokus import GAME_TYPE as BLOKUS
 from server.games.blokus import record as blokus_record
@@ -137,11 +137,6 @@ class Tracked:
     result_stored: bool = False
     cancel_requested: bool = False
     failed: bool = False
-
-    @property
-    def moves_only(self) -> bool:
-        """Its state events are stored as moves (`server.games.blokus.record`)."""
-        return self.sc and self.room.game_type == BLOKUS
 
 
 class RecordingLog(MatchLog):
@@ -310,7 +305,7 @@ class MatchService:
             return
         try:  # rendered now, as the hub renders it for live spectators (the same frame)
             # A Blokus state is stored as its move; its frame is rebuilt when read.
-            frame = None if tracked.moves_only and isinstance(entry.event, StateChanged) \
+            frame = None if stored_as_move(entry.event, tracked.room, tracked.sc) \
                 else frame_of(tracked.room, entry)
         except Exception:
             log.exception("match %s: entry %d not rendered for spectators",
@@ -757,6 +752,12 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
     return events
 
 
+def stored_as_move(event: RoomEvent, room: Room, sc: bool) -> TypeGuard[StateChanged]:
+    """A Blokus state event (of an SC room) is stored as the move that led to it
+    (`server.games.blokus.record`); its memento and spectator frame are rebuilt on read."""
+    return sc and isinstance(event, StateChanged) and room.game_type == BLOKUS
+
+
 def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
     """One log entry as plain JSON: audience, a summary, and for SC games its XML packets
     (a Blokus state: its move, `server.games.blokus.record`)."""
@@ -781,7 +782,7 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
                            else result.violation.cause.value)
         case StateChanged(views=views) if not sc:
             payload["public"] = _plain(views.public)
-    if sc and isinstance(event, StateChanged) and room.game_type == BLOKUS:
+    if stored_as_move(event, room, sc):
         # The move, not the state: the replay's memento is rebuilt when read.
         payload["blokus"] = blokus_record(event.views.public, event.think)
     elif sc and not isinstance(event, DecisionRequested):  # a moveRequest says nothing
