@@ -18,6 +18,7 @@ from server.store import (
     Conflict,
     NewEvent,
     NewSeat,
+    NotFound,
     SeatOutcome,
     Store,
     StoreWriteError,
@@ -251,3 +252,49 @@ def test_events_are_plain_values() -> None:
     e = NewEvent("m", 3, "move", {"x": 1})
     assert (e.match_id, e.seq, e.kind, e.payload) == ("m", 3, "move", {"x": 1})
     assert e.time.tzinfo is not None
+
+
+async def test_a_group_runs_without_savepoints_until_a_write_fails(tmp_path: Path) -> None:
+    """On SQLite a group where nothing fails runs its writes without savepoints (each is a
+    statement that costs the writer a GIL hand-off); when one write fails the group is
+    rolled back and written again with them: the failing call gets its error, nothing
+    else is lost, nothing is counted twice. (PostgreSQL always uses the savepoints.)"""
+    url = f"sqlite:///{tmp_path / 'gauntlet.db'}"
+    migrate.upgrade(url)
+    store = Store(url)
+    try:
+        await _savepoints_only_when_needed(store)
+    finally:
+        store.close()
+
+
+async def _savepoints_only_when_needed(store: Store) -> None:
+    statements: list[str] = []
+    event.listen(store.engine, "connect",
+                 lambda dbapi, _record: dbapi.set_trace_callback(statements.append))
+    store.engine.dispose()  # new connections, traced
+    first, second = _new_match(store), _new_match(store)
+    gate = threading.Event()
+    async with StoreWriter(store, max_delay=0.2) as writer:
+        await writer.append(first, 0, "move")
+        await writer.flush()
+        assert statements and not [s for s in statements if "SAVEPOINT" in s]
+        # One group: a call holds the writer while the rest queue behind it.
+        blocked = writer.call(lambda s: gate.wait(10))
+        await asyncio.sleep(0.05)
+        for seq in (1, 2):
+            await writer.append(first, seq, "move")
+        failing = writer.call(lambda s: s.set_status("no-such-match", "running"))
+        await writer.append(second, 0, "move")
+        started = writer.call(lambda s: s.set_status(second, "running"))
+        statements.clear()
+        gate.set()
+        assert await blocked is True
+        with pytest.raises(NotFound):
+            await failing
+        assert (await started).status == "running"
+        await writer.flush()
+        assert [s for s in statements if "SAVEPOINT" in s]  # the careful second run
+        assert writer.stats.dropped_events == 0 and writer.stats.committed_events == 4
+    assert [e.seq for e in store.events_since(first)] == [0, 1, 2]
+    assert [e.seq for e in store.events_since(second)] == [0]
