@@ -467,7 +467,9 @@ class StoreWriter:
 
         Runs of events are inserted together (a failing run is retried match by match, so
         only culprits lose events), each call runs in a savepoint of its own, and the
-        callers hear of their calls only after the commit: a returned call is durable.
+        callers hear of their calls only after the commit: a returned call is durable. On
+        SQLite the group is first tried without the savepoints (`_write_group_plain`);
+        what follows is the way it is written when anything in it fails.
         When the transaction as a whole fails (its BEGIN or its commit: a read-only file,
         a full disk) nothing of it is stored, every match with events in it is failed and
         every call gets the error.
