@@ -136,3 +136,16 @@ class InProcessSeat:
 
     def result(self) -> MatchResult:
         return next(e.event.result for e in self.entries if isinstance(e.event, GameOver))
+
+
+async def assert_freed(room: Callable[[], Room | None]) -> None:
+    """`room` (a weak reference) is dead once the loop has run the room's done callbacks:
+    reference counting freed it (call with the cyclic collector disabled)."""
+    import gc
+
+    for _ in range(5):  # done callbacks run in later loop turns
+        await asyncio.sleep(0.01)
+    left = room()
+    holders = [] if left is None else [type(r).__name__ for r in gc.get_referrers(left)]
+    del left
+    assert room() is None, f"the finished room is still referenced by {holders}"

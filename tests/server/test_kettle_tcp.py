@@ -21,6 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "hearth"))
 import hslog_bridge as bridge
+from server_testkit import assert_freed
 from test_hslog_games import stream_problems
 
 from bots.hearth import BotSession, GreedyBot, RandomBot
@@ -171,11 +172,6 @@ async def test_a_finished_hearth_room_is_freed_without_the_collector() -> None:
                 await games
                 while room_id in srv.rooms:
                     await asyncio.sleep(0.01)
-            for _ in range(5):  # done callbacks run in later loop turns
-                await asyncio.sleep(0.01)
-            left = room()
-            holders = [] if left is None else [type(r).__name__ for r in gc.get_referrers(left)]
-            del left
-            assert room() is None, f"the finished room is still referenced by {holders}"
+            await assert_freed(room)
     finally:
         gc.enable()

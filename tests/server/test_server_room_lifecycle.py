@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from sc_client import WAIT, ScClient, no_errors_logged, play_random  # noqa: F401
+from server_testkit import assert_freed
 
 from protocols.sc import messages as m
 from server.config import Limits, ServerConfig
@@ -133,12 +134,7 @@ async def test_a_finished_room_is_freed_without_the_collector(stored: bool,
             await until(lambda: room_id not in srv.rooms)
             if srv.writer is not None:
                 await srv.writer.flush()  # the last entries wait for the writer, room and all
-            for _ in range(5):  # done callbacks run in later loop turns
-                await asyncio.sleep(0.01)
-            left = room()
-            holders = [] if left is None else [type(r).__name__ for r in gc.get_referrers(left)]
-            del left
-            assert room() is None, f"the finished room is still referenced by {holders}"
+            await assert_freed(room)
     finally:
         gc.enable()
         if store is not None:
