@@ -84,14 +84,16 @@ class GcPauses:
     """Every garbage collection of this process, timed with `gc.callbacks`."""
 
     def __init__(self) -> None:
-        self.pauses: list[tuple[int, float]] = []  # (generation, seconds)
+        # (generation, seconds, objects collected: cyclic garbage the pass freed)
+        self.pauses: list[tuple[int, float, int]] = []
         self._started = 0.0
 
     def _callback(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self._started = time.perf_counter()
         else:
-            self.pauses.append((info["generation"], time.perf_counter() - self._started))
+            self.pauses.append((info["generation"], time.perf_counter() - self._started,
+                                info["collected"]))
 
     def install(self) -> None:
         gc.callbacks.append(self._callback)
@@ -101,13 +103,16 @@ class GcPauses:
             gc.callbacks.remove(self._callback)
 
     def summary(self) -> str:
-        """Per generation: collections, worst and total pause."""
+        """Per generation: collections, worst and total pause, cyclic garbage freed (all
+        passes, and the worst one's)."""
         parts = []
         for generation in (0, 1, 2):
-            mine = [s for g, s in self.pauses if g == generation]
+            mine = [(s, c) for g, s, c in self.pauses if g == generation]
             if mine:
-                parts.append(f"gen{generation} {len(mine)}x max {1000 * max(mine):.1f} ms "
-                             f"sum {1000 * sum(mine):.0f} ms")
+                worst = max(mine)
+                parts.append(f"gen{generation} {len(mine)}x max {1000 * worst[0]:.1f} ms "
+                             f"sum {1000 * sum(s for s, _ in mine):.0f} ms, freed "
+                             f"{sum(c for _, c in mine)} objects ({worst[1]} by the worst)")
         return ", ".join(parts) or "none"
 
 

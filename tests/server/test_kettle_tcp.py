@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "hearth"))
+sys.path.insert(0, str(Path(__file__).parent))  # also when imported by tests/api first
 import hslog_bridge as bridge
 from server_testkit import assert_freed
 from test_hslog_games import stream_problems
