@@ -806,17 +806,13 @@ def sc_packets(room: Room, entry: Entry) -> list[str]:
 def hsreplay_xml(room: Room) -> str:
     """A finished Hearth match as an HSReplay document (via server.net.hearth_replay's
     Power.log); blocking, run it in a thread."""
-    import io
     from datetime import UTC, datetime
 
-    from hsreplay.document import HSReplayDocument
-
+    from server.net.hearth_replay import hsreplay_xml as document_of
     from server.net.hearth_replay import power_log
 
     when = datetime.now(UTC)
-    text = power_log(room.game.view(None).history, when)
-    xml: str = HSReplayDocument.from_log_file(io.StringIO(text), date=when).to_xml(pretty=True)
-    return xml
+    return document_of(power_log(room.game.view(None).history, when), when)
 
 
 def _plain(value: Any, depth: int = 0) -> Any:

@@ -387,6 +387,9 @@ class Session(abc.ABC, Generic[Out]):
             self._outbox_task.cancel()
             # wait() neither raises the task's exception nor swallows our own cancellation.
             await asyncio.wait([self._outbox_task])
+            # Its CancelledError's traceback holds the frame that holds this session: let
+            # reference counting free the connection, not the cyclic collector.
+            self._outbox_task = None
         await self._write_end()
         if not self.writer.is_closing():
             self.writer.close()
