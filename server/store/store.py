@@ -152,7 +152,7 @@ _ROWS_PER_INSERT = 100
 
 @functools.lru_cache(maxsize=2 * _ROWS_PER_INSERT)
 def _multi_row(sql: str, rows: int) -> str:
-    """A one-row ``INSERT ... VALUES (?, ...)`` for `rows` rows."""
+    """The one-row ``INSERT ... VALUES (?, ...)`` `sql` made to insert `rows` rows."""
     head, values = sql.rsplit(" VALUES ", 1)
     return f"{head} VALUES {', '.join([values] * rows)}"
 
@@ -215,8 +215,8 @@ class Store:
         `savepoints=False`: the Core writes (events, match rows, statuses, results) run
         without their savepoints, for a caller that gives up the whole group when any
         write raises (`StoreWriter` then runs it again with them). Each statement is a
-        round trip through the driver, which lets go of the GIL and takes it back: a
-        savepoint pair per write was about half of what the writer thread spent.
+        round trip through the driver, which lets go of the GIL and takes it back: without
+        the savepoint pairs the writer thread spends about a third less.
         """
         if self._group_connection() is not None:
             raise StoreError("store groups do not nest")
@@ -486,7 +486,8 @@ class Store:
             # Positional (SQLite): many rows per statement. The driver's executemany lets
             # go of the GIL around every row, and each time the event loop's thread holds
             # it the writer waits and pays for the switch: 150 µs of CPU a row under load
-            # against 10 for a multi-row statement (`bench/store.py`).
+            # against 10 for a multi-row statement (docs/benchmarks.md, "The writer and
+            # the GIL").
             if order != tuple(range(len(_EVENT_COLUMNS))):
                 rows = [tuple(values[i] for i in order) for values in rows]
             for start in range(0, len(rows), _ROWS_PER_INSERT):
