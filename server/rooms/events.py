@@ -99,6 +99,22 @@ class Entry:
         return bool(self.seats)
 
 
+# The few distinct audiences of a room's entries ({0}, {1}, both, none), one object each:
+# a log keeps an entry per event for the whole match, and every object it keeps is one more
+# for the garbage collector's young passes to walk (docs/benchmarks.md, "Soak").
+_SEAT_SETS: dict[frozenset[int], frozenset[int]] = {}
+
+
+def _seat_set(seats: frozenset[int] | set[int]) -> frozenset[int]:
+    key = seats if isinstance(seats, frozenset) else frozenset(seats)
+    shared = _SEAT_SETS.get(key)
+    if shared is None:
+        if len(_SEAT_SETS) >= 1024:  # rooms of many seats: no sharing, no growth
+            return key
+        shared = _SEAT_SETS[key] = key
+    return shared
+
+
 @dataclass
 class MatchLog:
     """Append-only, sequence-numbered events of one match."""
@@ -107,7 +123,7 @@ class MatchLog:
 
     def append(self, event: RoomEvent, seats: frozenset[int] | set[int] = frozenset(),
                observers: bool = False) -> Entry:
-        entry = Entry(len(self.entries), event, frozenset(seats), observers)
+        entry = Entry(len(self.entries), event, _seat_set(seats), observers)
         self.entries.append(entry)
         return entry
 

@@ -313,3 +313,14 @@ async def test_per_room_clocks() -> None:
     await finished(a, b)
     assert a.result().violation.cause is Cause.HARD_TIMEOUT
     assert lobby.clocks.hard == 60.0 and quick.clocks.hard == 0.2
+
+
+def test_log_entries_share_their_audiences() -> None:
+    """A match keeps every entry; the few distinct seat sets are one object each."""
+    from server.rooms import MatchLog, RoomClosed
+
+    log = MatchLog()
+    first = log.append(RoomClosed(), {0, 1}, True)
+    second = log.append(RoomClosed(), frozenset({1, 0}), False)
+    assert first.seats == second.seats == frozenset({0, 1})
+    assert first.seats is second.seats
