@@ -33,7 +33,8 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict games protocols
 	$(BIN)/mypy server bots bench
 
-$(BENCH_VENV)/.installed: bench/requirements.txt
+# The product is installed into it too (-e .): its dependencies change with pyproject.toml.
+$(BENCH_VENV)/.installed: bench/requirements.txt pyproject.toml constraints.txt
 	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV) || python3 -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(BENCH_VENV)/bin/python -m pip install --quiet -c constraints.txt -r bench/requirements.txt -e .
