@@ -15,16 +15,22 @@ import sys
 import bench
 
 
-def main(argv: list[str]) -> None:
-    names = argv or sorted(
+def benchmarks() -> list[str]:
+    """The modules `python -m bench` runs when none is named."""
+    return sorted(
         m.name
         for m in pkgutil.iter_modules(bench.__path__)
         # *_peer modules run inside a peer's own environment, started by a benchmark module;
         # *_adapter modules are helpers the benchmarks (and tests) import, not benchmarks.
-        # soak is the load test of `make soak`, minutes long: not a figure of `make bench`.
+        # soak is the load test of `make soak`, minutes long: not a figure of `make bench`;
+        # free_bots is the bots' process that sc_server and store start.
         if not m.name.startswith("_") and not m.name.endswith(("_peer", "_adapter"))
-        and m.name != "soak"
+        and m.name not in ("soak", "free_bots")
     )
+
+
+def main(argv: list[str]) -> None:
+    names = argv or benchmarks()
     for name in names:
         module = importlib.import_module(f"bench.{name}")
         print(f"\n## bench.{name}\n", flush=True)

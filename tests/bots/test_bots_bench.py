@@ -40,3 +40,13 @@ def test_percentile() -> None:
     assert sc_server._percentile([], 0.5) == 0.0
     assert sc_server._percentile([3.0, 1.0, 2.0], 0.5) == 2.0
     assert sc_server._percentile([float(i) for i in range(101)], 0.99) == 99.0
+
+
+def test_make_bench_runs_benchmarks_only() -> None:
+    """`make bench` runs every module of `bench/` that is a benchmark; the bots' process of
+    the server benchmarks needs a port and must not be among them (it broke `make bench`)."""
+    from bench.__main__ import benchmarks
+
+    names = benchmarks()
+    assert {"sc_server", "store", "blokus_engine", "hostile"} <= set(names)
+    assert not {"free_bots", "soak", "socha_adapter", "fireplace_peer"} & set(names)
