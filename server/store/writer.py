@@ -530,7 +530,7 @@ class StoreWriter:
         try:
             with self.store.group(savepoints=False):
                 run: list[NewEvent] = []
-                for item in [*items, None]:
+                for item in [*items, None]:  # None: past the end, the last run goes in
                     if isinstance(item, NewEvent):
                         run.append(item)
                         continue
