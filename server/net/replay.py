@@ -27,37 +27,32 @@ from server.rooms.events import Entry
 log = logging.getLogger(__name__)
 
 
-def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | None = None
-                 ) -> bytes:
+def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | None = None,
+                 logged: Sequence[Entry] | None = None) -> bytes:
     """The replay document of a finished room (the result is not yet in its log).
 
     `bodies`: the mementos as the players got them, re-indented to column 0
     (`column_zero`), by log sequence number (`SharedEncodings.keep`/`take`); those are
-    not encoded again.
+    not encoded again. `logged`: the log's `replay_entries()` taken when the result was
+    reached (default: now).
     """
-    return b"".join(replay_parts(room, result, bodies))
-
-
-def replay_parts(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | None = None,
-                 logged: Sequence[Entry] | None = None) -> Iterator[bytes]:
-    """`replay_bytes` a packet at a time. `logged`: the log's `replay_entries()` taken
-    when the result was reached (default: now)."""
     logged = room.log.replay_entries() if logged is None else logged
     entries = [*logged, Entry(len(room.log.entries), GameOver(result),
                               frozenset(range(len(room.slots))), True)]
     bodies = bodies or {}
-    yield b"<protocol>\n"
+    parts = [b"<protocol>\n"]
     for entry in entries:
         sent = bodies.get(entry.seq)
         if sent is not None and isinstance(entry.event, StateChanged):
-            yield sent + b"\n"
+            parts.append(sent + b"\n")
             continue
         # What the first addressed seat got (mementos are public in Blokus anyway).
         seat = min(entry.seats) if entry.seats else None
         for message in room_event_messages(room, entry, seat):
             # Each packet at column 0, as XStream writes one object per `toXML` call.
-            yield packet_bytes(message) + b"\n"
-    yield b"</protocol>"
+            parts.append(packet_bytes(message) + b"\n")
+    parts.append(b"</protocol>")
+    return b"".join(parts)
 
 
 def column_zero(body: bytes) -> bytes:
@@ -124,12 +119,12 @@ def write_replay(room: Room, result: MatchResult, directory: Path, gzipped: bool
                  bodies: Mapping[int, bytes] | None = None,
                  logged: Sequence[Entry] | None = None) -> Path:
     """Write the replay file (never overwriting another) and return its path; `bodies`
-    and `logged` as for `replay_parts`."""
+    and `logged` as for `replay_bytes`."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     # Built at once and written in one call: this runs on a thread, and every time it let
     # go of the GIL (a write a packet) the event loop's thread paid for taking it back.
-    data = b"".join(replay_parts(room, result, bodies, logged))
+    data = replay_bytes(room, result, bodies, logged)
     base = replay_name(room)
     suffix = ".gz" if gzipped else ""
     for attempt in range(1, 1000):

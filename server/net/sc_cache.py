@@ -48,11 +48,12 @@ class SharedEncodings:
             self._bodies.move_to_end(key)
         return data
 
-    def keep(self, room_id: str, convert: Callable[[bytes], bytes] = bytes) -> None:
+    def keep(self, room_id: str, convert: Callable[[bytes], bytes]) -> None:
         """Keep the public bodies of `room_id` from now on, until `take`, each as
         `convert` makes it when it is encoded (a move at a time, not all at the end)."""
         self._kept.setdefault(room_id, (convert, {}))
 
     def take(self, room_id: str) -> dict[int, bytes]:
         """The kept bodies of `room_id` by log sequence number; stops keeping them."""
-        return self._kept.pop(room_id, (bytes, {}))[1]
+        kept = self._kept.pop(room_id, None)
+        return {} if kept is None else kept[1]
