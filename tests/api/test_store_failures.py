@@ -104,6 +104,22 @@ async def play_sc(port: int, code: str, seed: int, moves: list[int],
     return client.received
 
 
+class FlippingRandom(HearthRandom):
+    """A random Hearth bot that turns the store read-only at the `flip_after`-th action
+    of both players together."""
+
+    def __init__(self, seed: int, actions: list[int], flip_after: int,
+                 switch: ReadOnly) -> None:
+        super().__init__(seed)
+        self.actions, self.flip_after, self.switch = actions, flip_after, switch
+
+    def act(self, state: Any, options: Any) -> Any:
+        self.actions[0] += 1
+        if self.actions[0] == self.flip_after:
+            self.switch.on = True
+        return super().act(state, options)
+
+
 async def created(running: Running, body: dict[str, Any]) -> dict[str, Any]:
     response = await running.http.post("/api/matches", headers=AUTH, json=body)
     assert response.status_code == 201, response.text
@@ -217,13 +233,11 @@ async def test_a_brief_failure_is_retried_and_the_result_announced(running: Runn
 async def test_kettle_result_not_stored_is_not_announced(running: Running) -> None:
     port = running.tcp_port
     with read_only(running.store) as switch:
-        plays = [asyncio.create_task(play_recorded(HearthRandom(seed=s), port))
-                 for s in (1, 2)]
-        async with asyncio.timeout(WAIT):  # the match is running (and stored as such)
-            while not any(r.started for r in running.server.rooms.values()):
-                await asyncio.sleep(0.01)
-        await asyncio.sleep(0.2)
-        switch.on = True
+        # The switch flips at the players' sixth action together, not after a delay: a
+        # random Hearth game can be over in less than 0.2 s.
+        actions = [0]
+        plays = [asyncio.create_task(play_recorded(
+            FlippingRandom(s, actions, 6, switch), port)) for s in (1, 2)]
         async with asyncio.timeout(120):
             results = await asyncio.gather(*plays)
         for _session, raw in results:
@@ -233,6 +247,7 @@ async def test_kettle_result_not_stored_is_not_announced(running: Running) -> No
             events = conn.events()
             assert events, "nothing received"
             assert not any(isinstance(e, GameFinished) for e in events), events[-3:]
+        assert actions[0] >= 6 and switch.refused > 0
         await refused_everywhere(running)
         switch.on = False
         await recovered(running)
