@@ -71,6 +71,7 @@ from server.rooms import (
 from server.spectate.frames import Frame, frame_of
 from server.store import (
     Conflict,
+    JSONText,
     MatchStatus,
     NewEvent,
     NewSeat,
@@ -79,6 +80,7 @@ from server.store import (
     Store,
     StoreWriteError,
     StoreWriter,
+    encode_json,
 )
 from server.store.models import Outcome as SeatResult
 from server.store.models import utcnow
@@ -742,14 +744,34 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
     frames = frames or {}
     events = []
     for e in entries:
+        event = e.event
+        if type(event) is DecisionRequested and e.seq not in frames:
+            # Every move has one; its payload is one of a few texts (see _decision_text).
+            text = _decision_text(e.seats, e.observers, event.seat)
+            events.append(NewEvent(room.id, e.seq, "decision", text, now))
+            continue
         payload = entry_payload(room, sc, e)
         frame = frames.get(e.seq)
         if frame is not None:
             payload.update(frame.payload())
         if extra is not None and e.seq == extra[0]:
             payload.update(extra[1])
-        events.append(NewEvent(room.id, e.seq, _KINDS.get(type(e.event), "other"), payload, now))
+        events.append(NewEvent(room.id, e.seq, _KINDS.get(type(event), "other"),
+                               JSONText(encode_json(payload)), now))
     return events
+
+
+@functools.lru_cache(maxsize=256)
+def _decision_text(seats: frozenset[int], observers: bool, seat: int) -> JSONText:
+    """A decision request's stored payload (as `entry_payload` makes it): it depends on
+    nothing else, so each of the few there are is encoded once."""
+    return JSONText(encode_json({**_audience(seats, observers, False), "seat": seat}))
+
+
+def _audience(seats: frozenset[int], observers: bool, replay: bool) -> dict[str, Any]:
+    """The part of every stored payload that says who got the entry and whether the
+    official replay shows it."""
+    return {"seats": sorted(seats), "observers": observers, "replay": replay}
 
 
 def stored_as_move(event: RoomEvent, room: Room, sc: bool) -> TypeGuard[StateChanged]:
@@ -764,8 +786,7 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
     event = entry.event
     replay = ((isinstance(event, StateChanged) and entry.to_players)
               or isinstance(event, MoveRejected | GameOver))
-    payload: dict[str, Any] = {"seats": sorted(entry.seats), "observers": entry.observers,
-                               "replay": replay}
+    payload = _audience(entry.seats, entry.observers, replay)
     match event:
         case Welcome(seat=seat) | DecisionRequested(seat=seat):
             payload["seat"] = seat

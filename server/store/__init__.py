@@ -17,6 +17,7 @@ from server.store.models import (
 )
 from server.store.store import (
     Conflict,
+    JSONText,
     NewEvent,
     NewSeat,
     NotFound,
@@ -24,6 +25,7 @@ from server.store.store import (
     SeatOutcome,
     Store,
     StoreError,
+    encode_json,
 )
 from server.store.writer import StoreWriteError, StoreWriter
 
@@ -32,6 +34,7 @@ __all__ = [
     "Bot",
     "Conflict",
     "FailureCategory",
+    "JSONText",
     "Match",
     "MatchEvent",
     "MatchStatus",
@@ -47,5 +50,6 @@ __all__ = [
     "StoreError",
     "StoreWriteError",
     "StoreWriter",
+    "encode_json",
     "make_engine",
 ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import json
 import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -79,9 +80,20 @@ class NewSeat:
     reservation: str | None = None
 
 
+class JSONText(str):
+    """An event payload encoded as JSON already (`encode_json`): SQLite stores the text as
+    it is. The writer thread renders events as text and can reuse the text of a payload
+    that recurs (a decision request's), instead of encoding it again for every row."""
+
+
+encode_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+"""Compact JSON, the way event payloads are stored."""
+
+
 @dataclass(frozen=True)
 class NewEvent:
-    """One event of a match log as the store takes it: plain values only."""
+    """One event of a match log as the store takes it: plain values only (the payload
+    may be `JSONText`)."""
 
     match_id: str
     seq: int
@@ -162,7 +174,8 @@ def _event_insert(dialect: Dialect) -> tuple[str, tuple[int, ...] | None,
                                               Callable[[Any], Any], Callable[[Any], Any]]:
     """`_INSERT_EVENT` in `dialect`'s own SQL; the order of `_EVENT_COLUMNS` its positional
     parameters take (None: named); the time's and the payload's conversions, the ones
-    their column types make (JSON text, the time as the dialect stores it)."""
+    their column types make (JSON text, the time as the dialect stores it; a `JSONText`
+    payload goes into SQLite as it is)."""
     compiled = _INSERT_EVENT.compile(dialect=dialect)
     columns = MatchEvent.__table__.c  # type: ignore[attr-defined]
 
@@ -171,13 +184,21 @@ def _event_insert(dialect: Dialect) -> tuple[str, tuple[int, ...] | None,
         convert: Callable[[Any], Any] | None = kind.bind_processor(dialect)
         return convert if convert is not None else (lambda value: value)
 
+    to_json = converter("payload")
+
+    def payload(value: Any) -> Any:
+        if type(value) is JSONText:
+            # SQLite's JSON column is text; another database's driver gets the value.
+            return value if dialect.name == "sqlite" else to_json(json.loads(value))
+        return to_json(value)
+
     order = None
     if compiled.positional:
         names = tuple(compiled.positiontup or ())
         if sorted(names) != sorted(_EVENT_COLUMNS):
             raise StoreError(f"unexpected event insert parameters {names}")
         order = tuple(_EVENT_COLUMNS.index(name) for name in names)
-    return compiled.string, order, converter("time"), converter("payload")
+    return compiled.string, order, converter("time"), payload
 
 
 class Store:

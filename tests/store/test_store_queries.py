@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from server.store import (
     Conflict,
+    JSONText,
     Match,
     MatchStatus,
     NewEvent,
@@ -17,6 +18,7 @@ from server.store import (
     SeatOutcome,
     Store,
     StoreError,
+    encode_json,
 )
 
 
@@ -140,6 +142,16 @@ def test_events_since(store: Store) -> None:
     with pytest.raises(sa.exc.IntegrityError):  # a seq is stored once
         store.append_events([NewEvent(match.id, 10, "x"), NewEvent(match.id, 3, "again")])
     assert store.last_seq(match.id) == 9  # the whole call was rolled back
+
+
+def test_payloads_encoded_already_read_back_as_values(store: Store) -> None:
+    """A `JSONText` payload is stored as the JSON it is (SQLite: the text itself), not as
+    a string; mixed with plain payloads in one call."""
+    match = store.create_match("blokus")
+    value = {"seats": [0, 1], "observers": False, "seat": 1, "name": "Ünïcode \"q\""}
+    store.append_events([NewEvent(match.id, 0, "decision", JSONText(encode_json(value))),
+                         NewEvent(match.id, 1, "state", value)])
+    assert [e.payload for e in store.events_since(match.id)] == [value, value]
 
 
 def test_store_result_finishes_the_match(store: Store) -> None:
