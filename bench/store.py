@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.sc_server import PASSWORD, ROOT, Phase, _percentile, _phase
+from bench.sc_server import PASSWORD, ROOT, Phase, _percentile, _phase, warm_up
 
 # --- 1. CPU per move over TCP ----------------------------------------------------------
 
@@ -199,17 +199,6 @@ async def _lag_phase(store_on: bool, matches: int, think: float, seed: int,
                     cpu / moves * 1000 if moves else 0.0, cpu)
 
 
-def _warm_up(seed: int) -> None:
-    """Blokus builds its candidate tables lazily: build them before the loop is timed."""
-    from games import blokus
-
-    rng = random.Random(seed)
-    for piece in blokus.PENTOMINOES:
-        state = blokus.new_game(piece)
-        while not state.is_over:
-            state.apply(rng.choice(list(state.legal_moves())))
-
-
 # --- report ----------------------------------------------------------------------------
 
 
@@ -253,9 +242,7 @@ async def _run(args: argparse.Namespace, folder: Path) -> None:
 
 
 async def _run_cpu(args: argparse.Namespace, folder: Path) -> None:
-    # Without it the first rounds' store-off phases built the move tables, and their
-    # ratios came out lower (measured: 1.16-1.24x in the first four rounds, 1.50-1.65x after).
-    _warm_up(args.seed)
+    warm_up(args.seed)
     rounds = []
     for i in range(args.rounds):
         off = await _cpu_phase(False, args.games, args.concurrency, args.seed + i, folder)
@@ -273,7 +260,7 @@ async def _run_cpu(args: argparse.Namespace, folder: Path) -> None:
 
 
 async def _run_lag(args: argparse.Namespace, folder: Path) -> None:
-    _warm_up(args.seed)
+    warm_up(args.seed)
     think = args.think_ms / 1000
     lag = [await _lag_phase(False, args.matches, think, args.seed, folder),
            await _lag_phase(True, args.matches, think, args.seed, folder)]
