@@ -133,6 +133,7 @@ class Tracked:
     frames: dict[int, Frame] = field(default_factory=dict)  # spectator frames of `queue`
     pump: asyncio.Task[None] | None = None
     created: asyncio.Future[None] | None = None
+    awaited: bool = False  # an API request waits for `created` (the match row)
     started: bool = False
     result_seq: int | None = None  # the GameOver entry stored by on_result
     result_extra: dict[str, Any] = field(default_factory=dict)  # merged into its payload
@@ -200,8 +201,10 @@ class MatchService:
         if match_id is not None:
             self._aborted_unmarked.add(match_id)
         first = self.store_error is None
-        self.store_error = str(error)[:300] or type(error).__name__
         if first:
+            # The first failure says why (the database's error); later ones mostly follow
+            # from it ("match ... was not stored"), and the probe reports the current cause.
+            self.store_error = str(error)[:300] or type(error).__name__
             log.critical("STORE FAILING: %s: %s. New matches are refused until the store "
                          "writes again (probed every %.1f s).", what, self.store_error,
                          PROBE_INTERVAL)
@@ -221,6 +224,7 @@ class MatchService:
                 marked = await self.writer.call(functools.partial(_probe_write, aborted=pending))
             except Exception as exc:
                 log.warning("store still failing: %s", exc)
+                self.store_error = str(exc)[:300] or type(exc).__name__
                 continue
             self._aborted_unmarked.difference_update(marked)
             log.warning("STORE WRITES AGAIN: new matches are accepted; %d aborted match(es) "
@@ -259,7 +263,9 @@ class MatchService:
                                match_id=room.id)
 
         try:
-            future = self.writer.call(create)
+            # Unless an API request waits for the row, only the match's events do: it can
+            # go in with whatever the thread commits next.
+            future = self.writer.call(create, soon=tracked.awaited)
         except Exception as exc:
             tracked.failed = True
             created.set_exception(exc)
@@ -377,7 +383,7 @@ class MatchService:
         def write(store: Store) -> None:
             store.set_status(match_id, status)
 
-        future = self.writer.call(write)
+        future = self.writer.call(write, soon=False)  # nobody waits for it
         future.add_done_callback(_log_failure(f"match {match_id}: status {status.value}"))
 
     def _room_done(self, tracked: Tracked) -> None:
@@ -534,6 +540,7 @@ class MatchService:
         tracked.options = {"paused": paused, "source": "api",
                            **({"clocks": dataclasses.asdict(clocks)} if clocks else {})}
         tracked.bot_ids = {i: b.id for i, b in bots.items() if b.id is not None}
+        tracked.awaited = True
         if tracked.created is not None:
             await asyncio.shield(tracked.created)
         answer: list[dict[str, Any]] = []

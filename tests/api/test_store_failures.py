@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -78,9 +78,11 @@ def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def play_sc(port: int, code: str, seed: int, moves: list[int],
-                  flip_after: int, switch: ReadOnly) -> list[Any]:
+                  flip_after: int, switch: ReadOnly,
+                  before_flip: Callable[[], Awaitable[Any]] | None = None) -> list[Any]:
     """Random legal moves until the room ends; the store turns read-only after
-    `flip_after` moves of both players together. Returns every message received."""
+    `flip_after` moves of both players together (once `before_flip` is done). Returns
+    every message received."""
     rng = random.Random(seed)
     client = await ScClient.connect(port)
     await client.send(m.JoinPrepared(code))
@@ -94,6 +96,8 @@ async def play_sc(port: int, code: str, seed: int, moves: list[int],
                 assert state is not None
                 moves[0] += 1
                 if moves[0] == flip_after:
+                    if before_flip is not None:
+                        await before_flip()
                     switch.on = True
                 await client.send(m.RoomPacket(event.room_id, rng.choice(
                     list(state.legal_moves()))))
@@ -184,9 +188,14 @@ async def test_sc_result_not_stored_is_not_announced(running: Running) -> None:
                                           "seats": [{"name": "c"}, {"name": "d"}]})
         codes = [s["reservation"] for s in second["seats"]]
         moves = [0]
+        # The match's status is written with the writer's next batch (within 0.1 s):
+        # the disk fails once it says running.
+        def stored_running() -> Awaitable[Any]:
+            return wait_status(http, second["id"], {"running"})
+
         received = await asyncio.gather(
-            play_sc(port, codes[0], 3, moves, 6, switch),
-            play_sc(port, codes[1], 4, moves, 6, switch))
+            play_sc(port, codes[0], 3, moves, 6, switch, stored_running),
+            play_sc(port, codes[1], 4, moves, 6, switch, stored_running))
         assert switch.refused > 0
         for messages in received:
             assert not any(isinstance(x, m.Result) for x in messages), messages[-3:]

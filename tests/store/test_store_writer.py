@@ -100,6 +100,21 @@ async def test_calls_run_in_order_with_events(store: Store) -> None:
     assert [e.seq for e in store.events_since(match_id)] == list(range(5))
 
 
+async def test_a_call_nobody_waits_for_joins_the_next_group(store: Store) -> None:
+    """`soon=False` (a status change): the thread keeps gathering (up to `max_delay`, here
+    far longer than the test) instead of committing at once; the next call that someone
+    awaits takes it along, in queue order."""
+    match_id = _new_match(store)
+    async with StoreWriter(store, max_delay=60) as writer:
+        started = writer.call(lambda s: s.set_status(match_id, "running"), soon=False)
+        await asyncio.sleep(0.3)
+        assert not started.done()
+        async with asyncio.timeout(20):
+            found = await writer.call(lambda s: s.get_match(match_id))
+        assert started.done() and (await started).status == "running"
+        assert found is not None and found.status == "running"
+
+
 async def test_a_full_queue_makes_appends_wait_in_order(store: Store) -> None:
     match_id = _new_match(store)
     gate = threading.Event()
