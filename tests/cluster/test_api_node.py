@@ -123,8 +123,10 @@ async def test_a_restarted_api_node_leaves_the_workers_matches_to_them(
             # The node's own match, left open by the "crash": aborted at the restart.
             local = store.create_match(GAME, seed=9, options={"source": "api"})
             store.set_status(local.id, MatchStatus.RUNNING)
-            await _until(store, ids[0], lambda m: m.status == "running"
-                         and (store.last_seq(m.id) or 0) > 3, 60)
+            # The worker plays ids[0] (its game may be over already: bundled bots play one
+            # in about 0.3 s, and a running status is stored with the events within 0.1 s);
+            # ids[1] is queued or under way.
+            await _until(store, ids[0], lambda m: (store.last_seq(m.id) or 0) > 3, 60)
             # The node "crashed" (it never closed) and starts again on the same database:
             # its start-up recover() runs while the worker plays ids[0] and ids[1] waits.
             async with GauntletServer(_config(tmp_path / "api2"), store=again, http_port=0,
