@@ -1,7 +1,8 @@
 """The cluster for real: Redis, PostgreSQL, two `gauntlet worker` subprocesses.
 
-Matches of the bundled Blokus bots are dispatched as the ladder dispatches them; one worker
-is SIGKILLed (with its bots) in the middle of a match. Every match must end exactly once
+Matches of Blokus bots (random ones that think 15 ms a move, so that a game lasts long
+enough to be cut) are dispatched as the ladder dispatches them; one worker is SIGKILLed
+(with its bots) in the middle of a match. Every match must end exactly once
 (one result row), with its event log complete and of one attempt (seqs 0..n without a gap,
 the last one the result), the killed match replayed as attempt 2. A spectator of the API
 node sees a match played on a worker live, over the same WebSocket as a local match.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -84,7 +86,10 @@ async def test_every_match_ends_once_when_a_worker_is_killed(
                              visibility_timeout=VISIBILITY)
     dispatcher = Dispatcher(settings, store)
     try:
-        bots = _bots(store)
+        slow = str(Path(__file__).with_name("slow_bot.py")) + ":SlowRandom"
+        bots = [(store.create_bot(f"slow-{i}", GAME, [sys.executable, "-m", "bots.blokus",
+                                                        slow]).id, f"slow-{i}")
+                for i in range(2)]
         ids = [await dispatcher.submit(GAME, bots if i % 2 else bots[::-1], seed=i)
                for i in range(4)]
         # Wait until the first worker is in the middle of a match (its log names the
