@@ -15,6 +15,7 @@ from server.store import (
     NewEvent,
     NewSeat,
     NotFound,
+    Seat,
     SeatOutcome,
     Store,
     StoreError,
@@ -142,6 +143,16 @@ def test_events_since(store: Store) -> None:
     with pytest.raises(sa.exc.IntegrityError):  # a seq is stored once
         store.append_events([NewEvent(match.id, 10, "x"), NewEvent(match.id, 3, "again")])
     assert store.last_seq(match.id) == 9  # the whole call was rolled back
+
+
+def test_created_seats_are_the_models_defaults(store: Store) -> None:
+    """Seat rows are written from a template of the model's defaults, not `Seat` objects:
+    what reads back is what a `Seat` would have stored."""
+    match = store.create_match("blokus", [NewSeat("a", None, "code"), NewSeat()])
+    expected = [Seat(match_id=match.id, index=0, display_name="a", reservation="code"),
+                Seat(match_id=match.id, index=1)]
+    assert [s.model_dump() for s in store.seats(match.id)] == \
+        [s.model_dump() for s in expected]
 
 
 def test_payloads_encoded_already_read_back_as_values(store: Store) -> None:
