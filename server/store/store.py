@@ -172,19 +172,12 @@ def _multi_row(sql: str, rows: int) -> str:
 @functools.cache
 def _event_insert(dialect: Dialect) -> tuple[str, tuple[int, ...] | None,
                                               Callable[[Any], Any], Callable[[Any], Any]]:
-    """`_INSERT_EVENT` in `dialect`'s own SQL; the order of `_EVENT_COLUMNS` its positional
-    parameters take (None: named); the time's and the payload's conversions, the ones
-    their column types make (JSON text, the time as the dialect stores it; a `JSONText`
-    payload goes into SQLite as it is)."""
-    compiled = _INSERT_EVENT.compile(dialect=dialect)
-    columns = MatchEvent.__table__.c  # type: ignore[attr-defined]
-
-    def converter(name: str) -> Callable[[Any], Any]:
-        kind = columns[name].type.dialect_impl(dialect)  # e.g. psycopg's own JSON type
-        convert: Callable[[Any], Any] | None = kind.bind_processor(dialect)
-        return convert if convert is not None else (lambda value: value)
-
-    to_json = converter("payload")
+    """`_INSERT_EVENT` in `dialect`'s own SQL (`_driver`); the order of `_EVENT_COLUMNS`
+    its positional parameters take (None: named); the time's and the payload's
+    conversions, the ones their column types make (JSON text, the time as the dialect
+    stores it; a `JSONText` payload goes into SQLite as it is)."""
+    insert = _driver(_INSERT_EVENT, dialect)
+    to_json = insert.convert.get("payload", _same)
 
     def payload(value: Any) -> Any:
         if type(value) is JSONText:
@@ -193,22 +186,26 @@ def _event_insert(dialect: Dialect) -> tuple[str, tuple[int, ...] | None,
         return to_json(value)
 
     order = None
-    if compiled.positional:
-        names = tuple(compiled.positiontup or ())
-        if sorted(names) != sorted(_EVENT_COLUMNS):
-            raise StoreError(f"unexpected event insert parameters {names}")
-        order = tuple(_EVENT_COLUMNS.index(name) for name in names)
-    return compiled.string, order, converter("time"), payload
+    if insert.positional:
+        if sorted(insert.names) != sorted(_EVENT_COLUMNS):
+            raise StoreError(f"unexpected event insert parameters {insert.names}")
+        order = tuple(_EVENT_COLUMNS.index(name) for name in insert.names)
+    return insert.sql, order, insert.convert.get("time", _same), payload
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 @dataclass(frozen=True)
 class _Driver:
     """A Core statement compiled once for a dialect, run as the driver's own SQL.
 
-    The writer thread runs a match's creation and result for every match; through
-    SQLAlchemy's statement execution each of their statements cost about 85 µs of
-    Python more than through `exec_driver_sql` (docs/benchmarks.md, "Store"). The
-    values are converted by the binds' own types, as SQLAlchemy would.
+    The writer thread runs these for every match (its creation and result) and every
+    batch of events; through SQLAlchemy's statement execution each statement cost about
+    85 µs of Python more than through `exec_driver_sql` (docs/benchmarks.md, "Store").
+    The values are converted by the binds' own types (e.g. psycopg's own JSON type), as
+    SQLAlchemy would.
     """
 
     sql: str
