@@ -216,11 +216,11 @@ class _Driver:
 
     def params(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
         given = {**self.fixed, **values}
-        converted = {name: self.convert[name](given[name]) if name in self.convert
-                     else given[name] for name in set(self.names)}
+        for name, convert in self.convert.items():
+            given[name] = convert(given[name])
         if self.positional:
-            return tuple(converted[name] for name in self.names)
-        return converted
+            return tuple(given[name] for name in self.names)
+        return {name: given[name] for name in self.names}
 
     def run(self, connection: Connection, values: dict[str, Any]) -> Any:
         return connection.exec_driver_sql(self.sql, self.params(values))
