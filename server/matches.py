@@ -48,6 +48,7 @@ from typing import Any, TypeGuard
 
 from server.games.blokus import GAME_TYPE as BLOKUS
 from server.games.blokus import record as blokus_record
+from server.games.blokus import record_text as blokus_record_text
 from server.launcher import BotProcess, BotSpec, FailureCategory, WireProtocol, launch
 from server.rooms import (
     Cause,
@@ -757,8 +758,15 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
             text = _decision_text(e.seats, e.observers, event.seat)
             events.append(NewEvent(room.id, e.seq, "decision", text, now))
             continue
-        payload = entry_payload(room, sc, e)
         frame = frames.get(e.seq)
+        if frame is None and stored_as_move(event, room, sc) and (
+                extra is None or e.seq != extra[0]):
+            # Every move has one too: the payload `entry_payload` makes, written directly.
+            record = blokus_record_text(event.views.public, event.think)
+            events.append(NewEvent(room.id, e.seq, "state", JSONText(
+                f"{_state_prefix(e.seats, e.observers, e.to_players)}{record}}}"), now))
+            continue
+        payload = entry_payload(room, sc, e)
         if frame is not None:
             payload.update(frame.payload())
         if extra is not None and e.seq == extra[0]:
@@ -773,6 +781,12 @@ def _decision_text(seats: frozenset[int], observers: bool, seat: int) -> JSONTex
     """A decision request's stored payload (as `entry_payload` makes it): it depends on
     nothing else, so each of the few there are is encoded once."""
     return JSONText(encode_json({**_audience(seats, observers, False), "seat": seat}))
+
+
+@functools.lru_cache(maxsize=256)
+def _state_prefix(seats: frozenset[int], observers: bool, replay: bool) -> str:
+    """A stored Blokus state's payload up to its record: `{...audience...,"blokus":`."""
+    return encode_json(_audience(seats, observers, replay))[:-1] + ',"blokus":'
 
 
 def _audience(seats: frozenset[int], observers: bool, replay: bool) -> dict[str, Any]:

@@ -114,6 +114,29 @@ def record(state: blokus.State, think: float | None) -> dict[str, Any]:
     return {"start": state.start_piece, "turn": int(state.turn), "move": move, "think": think}
 
 
+def record_text(state: blokus.State, think: float | None) -> str:
+    """`record` as compact JSON text, written directly: the store's writer thread renders
+    one per move, and building the dict to encode it cost about four times as much. Every
+    name in it is an engine identifier, which JSON never escapes.
+
+    >>> s = blokus.new_game("PENTO_L"); s.apply(blokus.SetMove("BLUE", "PENTO_L", x=0, y=0))
+    >>> record_text(s, 0.25)
+    '{"start":"PENTO_L","turn":1,"move":["BLUE","PENTO_L","NONE",false,0,0],"think":0.25}'
+    """
+    last = state.last_move
+    if isinstance(last, blokus.SetMove):
+        flipped = "true" if last.flipped else "false"
+        move = (f'["{last.color}","{last.kind}","{last.rotation}",{flipped},'
+                f'{int(last.x)},{int(last.y)}]')
+    elif last is not None:
+        move = f'["{last.color}"]'  # a skip
+    else:
+        move = "null"
+    seconds = "null" if think is None else float.__repr__(float(think))
+    return (f'{{"start":"{state.start_piece}","turn":{int(state.turn)},"move":{move},'
+            f'"think":{seconds}}}')
+
+
 class BadRecord(ValueError):
     """A stored record that does not continue the game rebuilt so far."""
 

@@ -33,3 +33,9 @@ async def test_stored_text_is_the_entry_payload() -> None:
             assert type(event.payload) is JSONText
             expected = json.loads(json.dumps(entry_payload(room, sc, entry)))
             assert json.loads(event.payload) == expected, entry
+    # The state records are written directly (`record_text`): every kind of them is here.
+    records = [json.loads(event.payload)["blokus"] for event in _to_events(room, True, entries)
+               if event.kind == "state"]
+    assert records[0]["move"] is None and records[0]["think"] is None  # the first state
+    assert any(len(r["move"]) == 1 for r in records[1:])  # a skip
+    assert any(r["move"][3] for r in records[1:] if len(r["move"]) > 1)  # a flipped piece
