@@ -329,9 +329,12 @@ class MatchService:
         if created is None or (created.done() and not created.cancelled()
                                and created.exception() is None):
             # The usual case: straight onto the writer, no task (the pump is for waiting).
+            count = len(tracked.queue)
             try:
-                if self.writer.try_append_rendered(tracked.room.id, len(tracked.queue),
-                                                   self._take_render(tracked)):
+                # Room first: taking the entries off the queue for a writer that turns them
+                # away would lose them (the pump below queues what is left).
+                if self.writer.has_room(count) and self.writer.try_append_rendered(
+                        tracked.room.id, count, self._take_render(tracked)):
                     return
             except Exception as exc:
                 tracked.failed = True
@@ -340,10 +343,16 @@ class MatchService:
                 return
         tracked.pump = self._spawn(self._pump(tracked), f"store-pump-{tracked.room.id}")
 
-    def _take_render(self, tracked: Tracked) -> Callable[[], list[NewEvent]]:
-        """The queued entries, taken off the queue, as a render call for the writer thread."""
-        batch = list(tracked.queue)
-        tracked.queue.clear()
+    def _take_render(self, tracked: Tracked, limit: int | None = None
+                     ) -> Callable[[], list[NewEvent]]:
+        """The queued entries (the first `limit`), taken off the queue, as a render call for
+        the writer thread."""
+        queue = tracked.queue
+        if limit is None or limit >= len(queue):
+            batch = list(queue)
+            queue.clear()
+        else:
+            batch = [queue.popleft() for _ in range(limit)]
         frames = {e.seq: f for e in batch if (f := tracked.frames.pop(e.seq, None))}
         extra = None
         if tracked.result_seq is not None and any(e.seq == tracked.result_seq for e in batch):
@@ -359,9 +368,11 @@ class MatchService:
             with contextlib.suppress(Exception):
                 await asyncio.shield(tracked.created)
         while tracked.queue and not tracked.failed:
-            count = len(tracked.queue)
+            # No more than the writer ever holds: a bigger batch would wait for room forever.
+            count = min(len(tracked.queue), self.writer.max_pending)
             try:
-                await self.writer.append_rendered(room.id, count, self._take_render(tracked))
+                await self.writer.append_rendered(room.id, count,
+                                                  self._take_render(tracked, count))
             except Exception as exc:
                 tracked.failed = True
                 log.error("match %s: events not stored: %s", room.id, exc)

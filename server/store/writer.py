@@ -134,6 +134,7 @@ class StoreWriter:
         self._urgent = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+        self._running = False  # from start() until the thread's body ends (`alive`)
         self._closing = False
         # Loop side: free event slots and the callers waiting for some, first come first served.
         self._free = max_pending
@@ -151,6 +152,7 @@ class StoreWriter:
         self._loop = asyncio.get_running_loop()
         self._thread = threading.Thread(target=self._run, name="gauntlet-store-writer",
                                         daemon=True)
+        self._running = True
         self._thread.start()
 
     async def close(self) -> None:
@@ -177,8 +179,9 @@ class StoreWriter:
 
     @property
     def alive(self) -> bool:
-        """The thread is running."""
-        return self._thread is not None and self._thread.is_alive()
+        """The thread is running (asked for every event queued: a flag the thread clears
+        as it ends, not `Thread.is_alive()`, which takes a lock)."""
+        return self._running
 
     @property
     def pending(self) -> int:
@@ -240,11 +243,15 @@ class StoreWriter:
         """`append_rendered` if there is room now; False (nothing queued) when full."""
         self._check_running()
         count = max(1, count)
-        if self._waiters or self._free < count:
+        if not self.has_room(count):
             return False
         self._free -= count
         self._queue.put(_Render(match_id, count, render))
         return True
+
+    def has_room(self, count: int = 1) -> bool:
+        """Whether `count` events may be queued now without waiting (`try_append...`)."""
+        return not self._waiters and self._free >= max(1, count)
 
     # --- barriers ---------------------------------------------------------------------
 
@@ -411,6 +418,7 @@ class StoreWriter:
             log.critical("store writer thread stopped by an unexpected error", exc_info=True)
             raise
         finally:
+            self._running = False
             self._fail_leftovers()
 
     def _next_batch(self) -> tuple[list[NewEvent | _Call[Any]], _Flush | _Stop | None, int]:
