@@ -142,7 +142,6 @@ _SET_STATUS: dict[MatchStatus | None, Any] = {
     MatchStatus.CANCELLED: _GUARDED.values(status=sa.bindparam("b_status"), finished=_NOW),
     None: _GUARDED.values(status=sa.bindparam("b_status")),
 }
-_SET_STATUS = {key: statement.returning(*_MATCH.c) for key, statement in _SET_STATUS.items()}
 _FINISH = _GUARDED.values(status=MatchStatus.FINISHED.value, finished=_NOW,
                           started=sa.func.coalesce(_MATCH.c.started, _NOW))
 _STATUS_OF = sa.select(_MATCH.c.status).where(_MATCH.c.id == sa.bindparam("b_id"))
@@ -550,11 +549,13 @@ class Store:
             return list(session.exec(query).all())
 
     def set_status(self, match_id: str, status: MatchStatus | str, *,
-                   at: datetime | None = None) -> Match:
+                   at: datetime | None = None) -> None:
         """Move an open match to another status (not `finished`: that is `store_result`).
 
         `running` stamps `started` the first time; `aborted` and `cancelled` stamp
-        `finished`. A match that is over stays over: `Conflict`.
+        `finished`. A match that is over stays over: `Conflict`. (Nothing is returned:
+        the writer thread runs this for every match, and reading the row back as a
+        `Match` cost it more than the update; `get_match` reads it.)
         """
         status = MatchStatus(status)
         if status is MatchStatus.FINISHED:
@@ -563,11 +564,10 @@ class Store:
         statement = _SET_STATUS.get(status, _SET_STATUS[None])
         with self._core() as connection:
             # Guarded: only an open match moves, so two writers cannot both end it.
-            row = connection.execute(statement, {"b_id": match_id, "b_status": status.value,
-                                                 "b_now": now}).first()
-            if row is None:
+            updated = _driver(statement, connection.dialect).run(
+                connection, {"b_id": match_id, "b_status": status.value, "b_now": now})
+            if not updated.rowcount:
                 self._missing(connection, match_id)
-        return Match.model_validate(row._asdict())
 
     @staticmethod
     def _missing(connection: Connection, match_id: str) -> NoReturn:

@@ -111,12 +111,21 @@ def test_list_matches_filters_and_pages(store: Store) -> None:
 
 def test_status_changes(store: Store) -> None:
     match = store.create_match("blokus")
-    running = store.set_status(match.id, "running")
+
+    def moved(status: MatchStatus | str) -> Match:
+        store.set_status(match.id, status)
+        found = store.get_match(match.id)
+        assert found is not None
+        return found
+
+    running = moved("running")
     assert running.status == "running" and running.started is not None
-    paused = store.set_status(match.id, MatchStatus.PAUSED)
-    assert paused.started == running.started
-    cancelled = store.set_status(match.id, "cancelled")
-    assert cancelled.finished is not None
+    assert running.finished is None
+    paused = moved(MatchStatus.PAUSED)
+    assert paused.status == "paused" and paused.started == running.started
+    assert moved("running").started == running.started  # stamped the first time only
+    cancelled = moved("cancelled")
+    assert cancelled.status == "cancelled" and cancelled.finished is not None
     with pytest.raises(Conflict):
         store.set_status(match.id, "running")
     with pytest.raises(StoreError):
