@@ -43,6 +43,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -344,7 +345,7 @@ class MatchService:
         tracked.pump = self._spawn(self._pump(tracked), f"store-pump-{tracked.room.id}")
 
     def _take_render(self, tracked: Tracked, limit: int | None = None
-                     ) -> Callable[[], list[NewEvent]]:
+                     ) -> Callable[[datetime], list[NewEvent]]:
         """The queued entries (the first `limit`), taken off the queue, as a render call for
         the writer thread."""
         queue = tracked.queue
@@ -754,12 +755,14 @@ _KINDS: dict[type, str] = {
 
 def _to_events(room: Room, sc: bool, entries: list[Entry],
                frames: dict[int, Frame] | None = None,
-               extra: tuple[int, dict[str, Any]] | None = None) -> list[NewEvent]:
+               extra: tuple[int, dict[str, Any]] | None = None,
+               now: datetime | None = None) -> list[NewEvent]:
     """Runs on the writer thread: the entries' states are clones nobody mutates, and each
     observer entry's spectator frame (`server.spectate.frames`, plain dicts rendered when
     the entry was logged) is stored beside its payload: replays read it back. `extra`:
-    (seq, fields merged into that entry's payload), the result event's HSReplay document."""
-    now = utcnow()
+    (seq, fields merged into that entry's payload), the result event's HSReplay document.
+    `now`: their time (the writer gives each batch one; None: now)."""
+    now = now or utcnow()
     frames = frames or {}
     events = []
     for e in entries:

@@ -8,7 +8,8 @@ durable before it is announced. So the loop only enqueues; a single writer threa
   commit (one fsync), not one per event. While it waits, events do not wake it (only a
   barrier does): every wake-up of a second thread costs the loop a GIL hand-off.
 - Events may be queued unrendered (`append_rendered`): a function the thread calls to get
-  them, so that turning game states into JSON costs the loop nothing and needs no other
+  them (given the batch's time: a batch's events share it, and it is converted for the
+  database once), so that turning game states into JSON costs the loop nothing and needs no other
   thread (a thread pool rendering beside the loop and the writer cost three times what the
   rendering itself does, in GIL hand-offs and wake-ups).
 - Calls (`commit_result`, `call`) join the batch in queue order: group commit. The batch's
@@ -95,11 +96,11 @@ class _Stop:
 
 @dataclass
 class _Render:
-    """`count` events of one match, rendered on the writer thread by `render()`."""
+    """`count` events of one match, rendered on the writer thread by `render(batch time)`."""
 
     match_id: str
     count: int
-    render: Callable[[], Sequence[NewEvent]]
+    render: Callable[[datetime], Sequence[NewEvent]]
 
 
 _Item = NewEvent | _Render | _Call[Any] | _Flush | _Stop
@@ -223,8 +224,9 @@ class StoreWriter:
         return True
 
     async def append_rendered(self, match_id: str, count: int,
-                              render: Callable[[], Sequence[NewEvent]]) -> None:
-        """Queue `count` events of one match that the writer thread gets by `render()`.
+                              render: Callable[[datetime], Sequence[NewEvent]]) -> None:
+        """Queue `count` events of one match that the writer thread gets by `render(time)`,
+        `time` being the batch's (the time the events are stored with).
 
         `render` runs on the writer thread, in queue order, right before the batch it joins
         is inserted: it must only read data nobody mutates any more. If it raises, the match
@@ -239,7 +241,7 @@ class StoreWriter:
         self._queue.put(_Render(match_id, count, render))
 
     def try_append_rendered(self, match_id: str, count: int,
-                            render: Callable[[], Sequence[NewEvent]]) -> bool:
+                            render: Callable[[datetime], Sequence[NewEvent]]) -> bool:
         """`append_rendered` if there is room now; False (nothing queued) when full."""
         self._check_running()
         count = max(1, count)
@@ -438,6 +440,7 @@ class StoreWriter:
         limit = min(self.batch_size, self.max_pending)
         item = self._queue.get()
         deadline = _time.monotonic() + self.max_delay
+        now: datetime | None = None  # the batch's time, given to every render
         waited = False
         while True:
             if isinstance(item, NewEvent):
@@ -447,7 +450,9 @@ class StoreWriter:
             elif isinstance(item, _Render):
                 slots += item.count
                 before = len(batch)
-                self._render(item, batch)
+                if now is None:
+                    now = utcnow()
+                self._render(item, batch, now)
                 events += len(batch) - before
             elif isinstance(item, _Call):
                 batch.append(item)
@@ -470,13 +475,13 @@ class StoreWriter:
                 except queue.Empty:
                     return batch, None, slots
 
-    def _render(self, item: _Render, batch: list[NewEvent | _Call[Any]]) -> None:
+    def _render(self, item: _Render, batch: list[NewEvent | _Call[Any]], now: datetime) -> None:
         """Thread side: an unrendered item's events into `batch` (a failure fails the match)."""
         if item.match_id in self._failed:
             self.stats.dropped_events += item.count  # a failed match's events are dropped
             return
         try:
-            events = item.render()
+            events = item.render(now)
         except Exception as exc:
             log.exception("store writer: events of match %s not rendered", item.match_id)
             self._mark_failed(item.match_id, exc, item.count)
