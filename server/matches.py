@@ -354,7 +354,8 @@ class MatchService:
             queue.clear()
         else:
             batch = [queue.popleft() for _ in range(limit)]
-        frames = {e.seq: f for e in batch if (f := tracked.frames.pop(e.seq, None))}
+        frames = ({e.seq: f for e in batch if (f := tracked.frames.pop(e.seq, None))}
+                  if tracked.frames else {})
         extra = None
         if tracked.result_seq is not None and any(e.seq == tracked.result_seq for e in batch):
             extra = (tracked.result_seq, dict(tracked.result_extra))

@@ -94,7 +94,7 @@ class _Stop:
     future: asyncio.Future[None]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Render:
     """`count` events of one match, rendered on the writer thread by `render(batch time)`."""
 
