@@ -12,6 +12,7 @@ gets the same state, so the SC session encodes each memento once for all of them
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -97,27 +98,21 @@ class BlokusGame:
 
 def record(state: blokus.State, think: float | None) -> dict[str, Any]:
     """What a stored state event holds: the start piece, the turn, the move that led here
-    (None: the first state) in the engine's spelling, and the mover's think time.
+    (None: the first state) in the engine's spelling, and the mover's think time
+    (`record_text`, read back).
 
     >>> s = blokus.new_game("PENTO_L"); s.apply(blokus.SetMove("BLUE", "PENTO_L", x=0, y=0))
     >>> record(s, 0.25)
     {'start': 'PENTO_L', 'turn': 1, 'move': ['BLUE', 'PENTO_L', 'NONE', False, 0, 0], 'think': 0.25}
     """
-    last = state.last_move
-    move: list[Any] | None
-    if isinstance(last, blokus.SetMove):
-        move = [last.color, last.kind, last.rotation, last.flipped, last.x, last.y]
-    elif last is not None:
-        move = [last.color]  # a skip
-    else:
-        move = None
-    return {"start": state.start_piece, "turn": int(state.turn), "move": move, "think": think}
+    found: dict[str, Any] = json.loads(record_text(state, think))
+    return found
 
 
 def record_text(state: blokus.State, think: float | None) -> str:
-    """`record` as compact JSON text, written directly: the store's writer thread renders
-    one per move, and building the dict to encode it cost about four times as much. Every
-    name in it is an engine identifier, which JSON never escapes.
+    """A stored state event's record (`record`) as compact JSON text, written directly: the
+    store's writer thread writes one per move, and building a dict to encode cost about
+    four times as much. Every name in it is an engine identifier, which JSON never escapes.
 
     >>> s = blokus.new_game("PENTO_L"); s.apply(blokus.SetMove("BLUE", "PENTO_L", x=0, y=0))
     >>> record_text(s, 0.25)

@@ -178,11 +178,12 @@ def _event_insert(dialect: Dialect) -> tuple[str, tuple[int, ...] | None,
     stores it; a `JSONText` payload goes into SQLite as it is)."""
     insert = _driver(_INSERT_EVENT, dialect)
     to_json = insert.convert.get("payload", _same)
+    # SQLite's JSON column is text; another database's driver gets the value.
+    text_as_is = dialect.name == "sqlite"
 
     def payload(value: Any) -> Any:
         if type(value) is JSONText:
-            # SQLite's JSON column is text; another database's driver gets the value.
-            return value if dialect.name == "sqlite" else to_json(json.loads(value))
+            return value if text_as_is else to_json(json.loads(value))
         return to_json(value)
 
     order = None
@@ -201,9 +202,10 @@ def _same(value: Any) -> Any:
 class _Driver:
     """A Core statement compiled once for a dialect, run as the driver's own SQL.
 
-    The writer thread runs these for every match (its creation and result) and every
-    batch of events; through SQLAlchemy's statement execution each statement cost about
-    85 µs of Python more than through `exec_driver_sql` (docs/benchmarks.md, "Store").
+    The writer thread runs these for every match (its creation, status changes and
+    result) and every batch of events; through SQLAlchemy's statement execution each
+    statement cost about 85 µs of Python more than through `exec_driver_sql`
+    (docs/benchmarks.md, "Store").
     The values are converted by the binds' own types (e.g. psycopg's own JSON type), as
     SQLAlchemy would.
     """

@@ -9,9 +9,9 @@ durable before it is announced. So the loop only enqueues; a single writer threa
   barrier does): every wake-up of a second thread costs the loop a GIL hand-off.
 - Events may be queued unrendered (`append_rendered`): a function the thread calls to get
   them (given the batch's time: a batch's events share it, and it is converted for the
-  database once), so that turning game states into JSON costs the loop nothing and needs no other
-  thread (a thread pool rendering beside the loop and the writer cost three times what the
-  rendering itself does, in GIL hand-offs and wake-ups).
+  database once), so that turning game states into JSON costs the loop nothing and needs
+  no other thread (a thread pool rendering beside the loop and the writer cost three
+  times what the rendering itself does, in GIL hand-offs and wake-ups).
 - Calls (`commit_result`, `call`) join the batch in queue order: group commit. The batch's
   events and calls run in one transaction, each call in a savepoint of its own, and one
   commit (one fsync) makes them all durable; only then are the callers told. `await
