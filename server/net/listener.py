@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from server.net.feeding import FeedingReader
 from server.net.kettle_session import KettleSession
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_session import ScSession
@@ -36,7 +37,7 @@ from server.rooms import Lobby
 
 log = logging.getLogger(__name__)
 
-SessionFactory = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Session[Any]]
+SessionFactory = Callable[[FeedingReader, asyncio.StreamWriter], Session[Any]]
 
 
 class TcpListener:
@@ -77,14 +78,14 @@ class TcpListener:
         self.factories: dict[str, SessionFactory] = {SC: self._sc_session,
                                                      KETTLE: self._kettle_session}
 
-    def _sc_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    def _sc_session(self, reader: FeedingReader, writer: asyncio.StreamWriter
                     ) -> Session[Any]:
         return ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                          observer_queue=self._observer_queue, write_timeout=self._write_timeout,
                          shared=self.shared, message_rate=self._message_rate,
                          login_timeout=self._login_timeout)
 
-    def _kettle_session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    def _kettle_session(self, reader: FeedingReader, writer: asyncio.StreamWriter
                         ) -> Session[Any]:
         return KettleSession(reader, writer, self.lobby, observer_queue=self._observer_queue,
                              write_timeout=self._write_timeout, message_rate=self._message_rate,
@@ -96,11 +97,16 @@ class TcpListener:
         return int(self._server.sockets[0].getsockname()[1])
 
     async def start(self) -> None:
-        self._server = await asyncio.start_server(self._handle, self.host, self.port,
-                                                  limit=READ_SIZE)
+        # What asyncio.start_server does, with a reader that can feed its session.
+        def connection() -> asyncio.StreamReaderProtocol:
+            return asyncio.StreamReaderProtocol(FeedingReader(READ_SIZE),
+                                                self._handle)  # type: ignore[arg-type]
+
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(connection, self.host, self.port)
         log.info("listening on %s:%d", self.host, self.bound_port)
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _handle(self, reader: FeedingReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
         self._handlers.add(task)

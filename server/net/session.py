@@ -5,8 +5,10 @@ in -> messages -> lobby and room calls (`_feed`), room log entries -> messages -
 (`_room_messages`, `_encode`), and its protocol's goodbye (`_goodbye_bytes`). Everything
 else lives here, once, for the Software-Challenge and Kettle sessions alike:
 
-- `run()` reads until the connection ends, then `_shutdown()` leaves every room (so the
-  room can end the match the way the game says) and closes the socket;
+- `run()` handles what the client sends until the connection ends, each chunk in the
+  transport's own callback (`server.net.feeding`: no reader task, no wake-up per
+  message), then `_shutdown()` leaves every room (so the room can end the match the way
+  the game says) and closes the socket;
 - as a `PlayerLink`, `send_room_event` writes a seat's messages at once and returns when
   their bytes are written (the room starts the decision's clock then);
 - as an `ObserverLink`, `offer_room_event` only queues (the outbox, drained by the
@@ -34,10 +36,12 @@ import socket
 import struct
 import sys
 import time
+from collections import deque
 from collections.abc import Hashable, Iterable
 from typing import ClassVar, Generic, TypeVar
 
 from protocols.base import LocalProtocolError
+from server.net.feeding import FeedingReader, run_eagerly
 from server.net.ratelimit import MessageRate
 from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed, StateChanged
 
@@ -96,7 +100,7 @@ class Session(abc.ABC, Generic[Out]):
 
     def __init__(
         self,
-        reader: asyncio.StreamReader,
+        reader: FeedingReader,
         writer: asyncio.StreamWriter,
         lobby: Lobby,
         *,
@@ -130,6 +134,11 @@ class Session(abc.ABC, Generic[Out]):
         self._login_timer: asyncio.TimerHandle | None = None
         self._refusing: asyncio.Task[None] | None = None
         self._joined_ever = False
+        # Reading (see `run`): chunks not handled yet, the task of one whose handling
+        # waits, and the future `run` waits on for the end.
+        self._backlog: deque[tuple[bytes, float]] = deque()
+        self._handling: asyncio.Task[None] | None = None
+        self._ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     # ------------------------------------------------------------------ protocol hooks
     @abc.abstractmethod
@@ -185,7 +194,11 @@ class Session(abc.ABC, Generic[Out]):
 
     # ------------------------------------------------------------------ main loop
     async def run(self, first: bytes, arrived: float) -> None:
-        """Handle the connection until it ends; `first` are the sniffed first bytes."""
+        """Handle the connection until it ends; `first` are the sniffed first bytes.
+
+        After them the reader hands each chunk to `_received` as it arrives (see
+        `server.net.feeding`); this task only waits for the end.
+        """
         self._outbox_task = asyncio.create_task(
             self._drain_outbox(), name=f"{self.protocol}-out-{self.peer}")
         if self._login_timeout is not None:
@@ -194,17 +207,57 @@ class Session(abc.ABC, Generic[Out]):
             self._login_timer = asyncio.get_running_loop().call_later(
                 remaining, self._login_expired)
         try:
-            data, stamp = first, arrived
-            while not self._closed:
-                if not await self._feed(data, stamp):
-                    break
-                data = await self.reader.read(READ_SIZE)
-                stamp = self._arrived()
+            if await self._feed(first, arrived) and not self._closed:
+                self.reader.attach(self._received)
+                await self._ended
         except (ConnectionError, OSError) as exc:
             log.info("%s: connection error %s", self.peer, exc)
             self.left_cause = LeftCause.LOST_CONNECTION
         finally:
+            self.reader.detach()
             await self._shutdown()
+
+    def _received(self, data: bytes | BaseException) -> None:
+        """The reader's sink: a chunk (b"": the end of the stream; an exception: the
+        connection failed), handled now unless an earlier chunk's handling still waits."""
+        if self._ended.done():
+            return
+        if isinstance(data, BaseException) or self._closed:
+            self._end(data if isinstance(data, BaseException) else None)
+            return
+        self._backlog.append((data, self._arrived() if data else time.monotonic()))
+        if self._handling is None:
+            self._handle_backlog()
+        else:
+            self.reader.pause()  # until the backlog is handled
+
+    def _handle_backlog(self) -> None:
+        while self._backlog and not self._ended.done():
+            data, stamp = self._backlog.popleft()
+            handling = run_eagerly(self._feed(data, stamp), self._fed, self._end)
+            if handling is not None:  # it waits: the rest follows when it is done
+                self._handling = handling
+                handling.add_done_callback(self._waited)
+                return
+        if not self._ended.done():
+            self.reader.resume()
+
+    def _waited(self, _: asyncio.Task[None]) -> None:
+        self._handling = None
+        self._handle_backlog()
+
+    def _fed(self, going: bool) -> None:
+        if not going or self._closed:
+            self._end()
+
+    def _end(self, error: BaseException | None = None) -> None:
+        """The connection ends (`run` then shuts the session down); `error` is raised there."""
+        if self._ended.done():
+            return
+        if error is None or isinstance(error, asyncio.CancelledError):
+            self._ended.set_result(None)
+        else:
+            self._ended.set_exception(error)
 
     def _arrived(self) -> float:
         """When the bytes just read arrived (see `arrival_time`), at the latest now."""
@@ -302,8 +355,9 @@ class Session(abc.ABC, Generic[Out]):
         writer = self.writer
         writer.write(data)
         if writer.transport.get_write_buffer_size():
-            async with asyncio.timeout(self._write_timeout if timeout is None else timeout):
-                await writer.drain()
+            # wait_for, not asyncio.timeout: this may run outside any task (see `run`).
+            await asyncio.wait_for(writer.drain(),
+                                   self._write_timeout if timeout is None else timeout)
 
     def offer_room_event(self, room: Room, entry: Entry) -> bool:
         """ObserverLink: queue the event's messages; False (drop me) when the queue is full."""
@@ -374,6 +428,9 @@ class Session(abc.ABC, Generic[Out]):
         self._closed = True
         if self._login_timer is not None:
             self._login_timer.cancel()
+        if self._handling is not None:
+            self._handling.cancel()
+            await asyncio.wait([self._handling])
         if self._refusing is not None:
             await asyncio.wait([self._refusing])
         self.lobby.remove_admin(self)  # type: ignore[arg-type]  # only admins are listed
