@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import pytest
 from sc_client import no_errors_logged  # noqa: F401
@@ -131,6 +132,51 @@ async def test_hard_timeout() -> None:
     await seat_two(lobby, a, b)
     await finished(a, b)
     assert a.result().violation.cause is Cause.HARD_TIMEOUT
+
+
+async def test_quick_moves_share_one_alarm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The room's clock is one timer set at the first deadline, not one per move (each
+    later move's deadline is later still): a whole game of instant answers schedules it
+    once (and the wait for the players once)."""
+    loop = asyncio.get_running_loop()
+    scheduled: list[object] = []
+    call_at = loop.call_at
+
+    def counting(when: float, callback: Any, *args: Any, **kwargs: Any) -> asyncio.TimerHandle:
+        scheduled.append(callback)
+        return call_at(when, callback, *args, **kwargs)
+
+    monkeypatch.setattr(loop, "call_at", counting)
+    lobby = Lobby(clocks=Clocks(soft=30.0, hard=60.0))
+    a, b = InProcessPlayer(1), InProcessPlayer(2)
+    await seat_two(lobby, a, b)
+    await finished(a, b)
+    assert a.result().regular
+    assert a.kinds().count("DecisionRequested") > 20
+    assert len(scheduled) <= 2, scheduled
+
+
+async def test_hard_timeout_after_the_first_deadline_passed() -> None:
+    """The alarm rings at the first move's deadline while a later decision is open: the
+    room sets it again for that one, which then runs out."""
+    lobby = Lobby(clocks=Clocks(soft=5.0, hard=0.3))
+    a, b = InProcessPlayer(1, delay=0.05), InProcessPlayer(2, delay=0.05)
+    moves = {"left": 12}
+    random_move = a.choose
+
+    def choose(state: Any) -> Any:
+        moves["left"] -= 1
+        a.answer = moves["left"] > 0  # the last answer: the next request goes unanswered
+        return random_move(state)
+
+    a.choose = choose
+    await seat_two(lobby, a, b)
+    await finished(a, b)
+    violation = a.result().violation
+    assert violation is not None and violation.cause is Cause.HARD_TIMEOUT
+    assert violation.seat == 0
+    # Well past the first deadline (0.3 s): a dozen moves of 0.05 s each by both seats.
+    assert a.kinds().count("StateChanged") > 12
 
 
 async def test_no_timeout_clocks_wait() -> None:
