@@ -49,4 +49,23 @@ def test_make_bench_runs_benchmarks_only() -> None:
 
     names = benchmarks()
     assert {"sc_server", "store", "blokus_engine", "hostile"} <= set(names)
-    assert not {"free_bots", "soak", "socha_adapter", "fireplace_peer"} & set(names)
+    assert not {"free_bots", "soak", "socha_adapter", "fireplace_peer", "instructions"} & set(names)
+
+
+def test_the_counted_phase_plays_the_same_games_each_run() -> None:
+    """`bench.instructions` subtracts two runs' instructions and moves: its phase (what
+    valgrind counts) must play the same games every time."""
+    import subprocess
+    import sys
+
+    from bench.sc_server import ROOT
+
+    def moves() -> str:
+        done = subprocess.run([sys.executable, "-m", "bench.instructions", "--phase", "3",
+                               "--concurrency", "2"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=300, check=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    first = moves()
+    assert first.startswith("MOVES ") and int(first.split()[1]) > 3 * 20
+    assert moves() == first
