@@ -179,6 +179,28 @@ async def test_hard_timeout_after_the_first_deadline_passed() -> None:
     assert a.kinds().count("StateChanged") > 12
 
 
+async def test_a_full_inbox_refuses_then_drains() -> None:
+    """A room queues at most 64 commands; one more is refused at once (LIMIT), and once
+    the room has handled them it takes commands again."""
+    lobby = Lobby(clocks=Clocks(enabled=False))
+    a, b = InProcessPlayer(1, answer=False), InProcessPlayer(2, answer=False)
+    await seat_two(lobby, a, b)
+    room = next(iter(lobby.rooms.values()))
+    async with asyncio.timeout(WAIT):
+        while not room.started:
+            await asyncio.sleep(0.01)
+    for _ in range(64):
+        room.pause(False)
+    with pytest.raises(LobbyError) as refused:
+        room.pause(False)
+    assert refused.value.kind is LobbyErrorKind.LIMIT
+    await asyncio.sleep(0)  # the room's task handles what is queued
+    room.pause(False)
+    room.cancel()
+    await finished(a, b)
+    assert a.result().regular
+
+
 async def test_no_timeout_clocks_wait() -> None:
     lobby = Lobby(clocks=Clocks(soft=0.01, hard=0.05, enabled=False))
     a, b = InProcessPlayer(1, delay=0.1), InProcessPlayer(2)
