@@ -331,11 +331,16 @@ class Session(abc.ABC, Generic[Out]):
                     log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
                     self._abort()
 
-    def _send_now(self, data: bytes) -> None:
-        """Write `data` after whatever is corked, without waiting."""
+    def _uncorked(self, data: bytes) -> bytes:
+        """`data` after whatever is corked (taken off the cork)."""
         if self._corked:
             data = b"".join((*self._corked, data))
             self._corked.clear()
+        return data
+
+    def _send_now(self, data: bytes) -> None:
+        """Write `data` after whatever is corked, without waiting."""
+        data = self._uncorked(data)
         if self._closed or self.writer.is_closing():
             return
         try:
@@ -349,11 +354,8 @@ class Session(abc.ABC, Generic[Out]):
 
         Raises what writing raises (the caller decides what failing means).
         """
-        if self._corked:
-            data = b"".join((*self._corked, data))
-            self._corked.clear()
         writer = self.writer
-        writer.write(data)
+        writer.write(self._uncorked(data))
         if writer.transport.get_write_buffer_size():
             # wait_for, not asyncio.timeout: this may run outside any task (see `run`).
             await asyncio.wait_for(writer.drain(),
@@ -385,18 +387,29 @@ class Session(abc.ABC, Generic[Out]):
 
     # ------------------------------------------------------------------ writing
     async def _write(self, message: Out, key: Hashable | None = None) -> float | None:
-        """Encode and write one message, wait for the socket; None if the connection is gone."""
+        """Encode and write one message, wait for the socket; None if the connection is gone.
+
+        With no other write waiting for the socket (the usual case) it is written at once,
+        without the lock: the lock is for waiting, when the transport had to buffer.
+        """
         if self._closed or self.writer.is_closing():
             return None
-        async with self._write_lock:
-            if self._closed:  # closed while we waited for the lock
-                return None
-            try:
-                await self._send(self._encode(message, key))
-            except (ConnectionError, OSError, TimeoutError, LocalProtocolError) as exc:
-                log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
-                self._abort()
-                return None
+        try:
+            if self._write_lock.locked():
+                data: bytes | None = None  # encoded in its turn: the codec's state follows the wire
+            else:
+                self.writer.write(self._uncorked(self._encode(message, key)))
+                if not self.writer.transport.get_write_buffer_size():
+                    return time.monotonic()
+                data = b""  # written; left to do: wait for the socket
+            async with self._write_lock:
+                if self._closed:  # closed while we waited for the lock
+                    return None
+                await self._send(self._encode(message, key) if data is None else data)
+        except (ConnectionError, OSError, TimeoutError, LocalProtocolError) as exc:
+            log.info("%s: write failed (%s); closing", self.peer, type(exc).__name__)
+            self._abort()
+            return None
         return time.monotonic()
 
     async def _write_end(self, server_initiated: bool = False) -> None:

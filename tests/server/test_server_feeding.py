@@ -9,6 +9,7 @@ arrived before it took the reader over.
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import AsyncIterator, Hashable, Iterable
 from typing import Any
@@ -138,7 +139,7 @@ class Recording(Session[str]):
     protocol = "test"
 
     def __init__(self, reader: FeedingReader, writer: asyncio.StreamWriter) -> None:
-        super().__init__(reader, writer, Lobby(), login_timeout=None)
+        super().__init__(reader, writer, Lobby(), login_timeout=None, write_timeout=0.5)
         self.handled: list[bytes] = []
         self.gate: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -261,3 +262,30 @@ async def test_a_stream_that_ended_before_the_hand_over_ends_the_session(serve: 
     writer.close()  # the end of the stream arrives before the session takes over
     session = await asyncio.wait_for(server.ended.get(), 10)
     assert session.handled == [b"first", b"last"]
+
+
+async def test_a_client_that_stops_reading_is_dropped_after_the_write_timeout(
+        serve: Any) -> None:
+    """Writes go out at once while the socket takes them; once the transport has to buffer,
+    the write waits for the socket (the next one waits its turn) and gives up after the
+    session's write timeout, closing the connection."""
+    server = Server()
+    port = await serve(server)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # and never read
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    try:
+        await asyncio.get_running_loop().sock_sendall(sock, b"first")
+        session = await asyncio.wait_for(server.sessions.get(), 10)
+        assert await session._write("small") is not None  # the socket takes it at once
+        assert not session._write_lock.locked()
+        big = "x" * (8 << 20)  # more than the socket buffers hold: the transport keeps some
+        started = time.monotonic()
+        first, second = await asyncio.gather(session._write(big), session._write("next"))
+        assert first is None and second is None  # the first timed out, the second was dropped
+        assert 0.4 < time.monotonic() - started < 10
+        assert session._closed
+        assert await asyncio.wait_for(server.ended.get(), 10) is session
+    finally:
+        sock.close()
