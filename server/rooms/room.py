@@ -173,8 +173,9 @@ class _Inbox:
         self._waiter: asyncio.Future[None] | None = None
 
     def put_nowait(self, command: _Command) -> None:
-        """Queue `command`; `asyncio.QueueFull` when `maxsize` commands wait already."""
-        if len(self._commands) >= self._maxsize:
+        """Queue `command`; `asyncio.QueueFull` when `maxsize` commands wait already
+        (`maxsize` 0 or less: no bound, as for `asyncio.Queue`)."""
+        if len(self._commands) >= self._maxsize > 0:
             raise asyncio.QueueFull
         self._commands.append(command)
         waiter = self._waiter
