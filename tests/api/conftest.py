@@ -75,6 +75,19 @@ async def wait_status(client: httpx.AsyncClient, match_id: str, statuses: set[st
             await asyncio.sleep(0.1)
 
 
+async def wait_settled(client: httpx.AsyncClient, match_id: str,
+                       timeout: float = 60) -> dict[str, Any]:
+    """The match finished and its room is gone: from then on its answer never changes. (A
+    result is stored before it is announced, so for a moment a match reads finished while
+    its room still says goodbye: `live` true.)"""
+    async with asyncio.timeout(timeout):
+        while True:
+            body = await wait_status(client, match_id, {"finished"}, timeout)
+            if not body["live"]:
+                return body
+            await asyncio.sleep(0.05)
+
+
 async def register(client: httpx.AsyncClient, name: str, argv: list[str]) -> int:
     response = await client.post("/api/bots", headers=AUTH, json={
         "name": name, "game": "swc_2027_blokus", "command": argv, "workdir": str(REPO)})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.api.conftest import AUTH, REPO, TOKEN, wait_status
+from tests.api.conftest import AUTH, REPO, TOKEN, wait_settled, wait_status
 
 GAUNTLET = str(Path(sys.executable).parent / "gauntlet")
 
@@ -38,7 +38,7 @@ async def test_kill_9_mid_match_leaves_it_aborted(tmp_path: Path) -> None:
         finished = await client.post("/api/matches", headers=AUTH, json={
             "game": "swc_2027_blokus", "seats": [{"bot": "greedy"}, {"bot": "random"}]})
         finished_id = finished.json()["id"]
-        before = await wait_status(client, finished_id, {"finished"})
+        before = await wait_settled(client, finished_id)
         live = await client.post("/api/matches", headers=AUTH, json={
             "game": "swc_2027_blokus", "seats": [{"bot": "random"}, {"bot": "random"}],
             "paused": True})

@@ -29,7 +29,7 @@ from protocols.base import NEED_DATA, ConnectionClosed, StreamEnd
 from protocols.kettle import ClientConnection, GameFinished, Nack, QueuePlayer
 from protocols.sc import messages as m
 from server.store import Store
-from tests.api.conftest import AUTH, Running, wait_status
+from tests.api.conftest import AUTH, Running, wait_settled, wait_status
 from tests.server.sc_client import ScClient
 from tests.server.test_kettle_tcp import play_recorded
 
@@ -180,7 +180,7 @@ async def test_sc_result_not_stored_is_not_announced(running: Running) -> None:
     codes = [s["reservation"] for s in first["seats"]]
     await asyncio.gather(play_async(RandomBot(seed=1), "127.0.0.1", port, codes[0]),
                          play_async(RandomBot(seed=2), "127.0.0.1", port, codes[1]))
-    before = await wait_status(http, first["id"], {"finished"})
+    before = await wait_settled(http, first["id"])
     assert before["result"] is not None
 
     with read_only(running.store) as switch:
