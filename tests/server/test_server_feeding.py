@@ -203,6 +203,12 @@ async def serve() -> AsyncIterator[Any]:
         listening.close()
 
 
+async def connected(serve: Any, server: Server) -> asyncio.StreamWriter:
+    """`server` started and a client connected to it (the client's writing side)."""
+    _, writer = await asyncio.open_connection("127.0.0.1", await serve(server))
+    return writer
+
+
 async def until(condition: Any, what: str) -> None:
     try:
         async with asyncio.timeout(10):
@@ -214,8 +220,7 @@ async def until(condition: Any, what: str) -> None:
 
 async def test_chunks_behind_a_waiting_one_are_handled_after_it_in_order(serve: Any) -> None:
     server = Server()
-    port = await serve(server)
-    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer = await connected(serve, server)
     writer.write(b"first")
     session = await asyncio.wait_for(server.sessions.get(), 10)
     await until(lambda: session.handled == [b"first"], "first handled")
@@ -241,8 +246,7 @@ async def test_chunks_behind_a_waiting_one_are_handled_after_it_in_order(serve: 
 
 async def test_bytes_that_arrived_before_the_hand_over_are_handled(serve: Any) -> None:
     server = Server(first_read=5, settle=0.2)
-    port = await serve(server)
-    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer = await connected(serve, server)
     writer.write(b"first")
     await writer.drain()
     await asyncio.sleep(0.05)
@@ -256,8 +260,7 @@ async def test_bytes_that_arrived_before_the_hand_over_are_handled(serve: Any) -
 
 async def test_a_stream_that_ended_before_the_hand_over_ends_the_session(serve: Any) -> None:
     server = Server(first_read=5, settle=0.2)
-    port = await serve(server)
-    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer = await connected(serve, server)
     writer.write(b"firstlast")
     writer.close()  # the end of the stream arrives before the session takes over
     session = await asyncio.wait_for(server.ended.get(), 10)
