@@ -5,6 +5,7 @@
     python -m bench store           # the store's cost: CPU per move on/off, loop lag
     python -m bench hostile         # worst loop lag per hostile Kettle frame
     python -m bench instructions    # a move's instructions, counted by valgrind (not in "all")
+    python -m bench against         # CPU per move against an older commit (not in "all")
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ def benchmarks() -> list[str]:
         # *_adapter modules are helpers the benchmarks (and tests) import, not benchmarks.
         # soak is the load test of `make soak`, minutes long: not a figure of `make bench`;
         # free_bots is the bots' process that sc_server and store start; instructions needs
-        # valgrind and minutes, run by name to compare commits.
+        # valgrind and minutes, against the repository's history: run by name to compare
+        # commits.
         if not m.name.startswith("_") and not m.name.endswith(("_peer", "_adapter"))
-        and m.name not in ("soak", "free_bots", "instructions")
+        and m.name not in ("soak", "free_bots", "instructions", "against")
     )
 
 

@@ -69,3 +69,21 @@ def test_the_counted_phase_plays_the_same_games_each_run() -> None:
     first = moves()
     assert first.startswith("MOVES ") and int(first.split()[1]) > 3 * 20
     assert moves() == first
+
+
+def test_against_runs_the_same_phase_in_an_old_tree_and_cleans_up() -> None:
+    """`bench.against` checks a commit out beside this tree, runs the server phase in both
+    and removes the checkout again (a left-over worktree would pile up in `.git`)."""
+    import subprocess
+
+    from bench import against
+    from bench.sc_server import ROOT
+
+    def worktrees() -> str:
+        return subprocess.run(["git", "-C", str(ROOT), "worktree", "list"],
+                              capture_output=True, text=True, check=True).stdout
+
+    before = worktrees()
+    [(old, new)] = against.compare("HEAD", 1, 4, 2)
+    assert old > 0 and new > 0
+    assert worktrees() == before
