@@ -33,25 +33,27 @@ from bench.sc_server import PASSWORD, ROOT, _phase, warm_up
 ROOM_SEED = 7  # every run plays the same games
 
 
-async def _one_phase(games: int, concurrency: int) -> int:
+async def _one_phase(games: int, concurrency: int, replays: bool) -> int:
     from server.config import ServerConfig
     from server.runtime import GauntletServer, tune_gc
 
     warm_up(1)
     with tempfile.TemporaryDirectory() as data:
         config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=Path(data),
-                              seed=ROOM_SEED)
+                              seed=ROOM_SEED, save_replays=replays,
+                              replay_dir=Path(data) / "replays")
         async with GauntletServer(config) as server:
             tune_gc()
             phase = await _phase(server, games, concurrency, 1)
     return phase.moves
 
 
-def _counted(games: int, concurrency: int) -> tuple[int, int]:
+def _counted(games: int, concurrency: int, replays: bool) -> tuple[int, int]:
     """(instructions, moves) of one run under valgrind."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                "--cachegrind-out-file=/dev/null", sys.executable, "-m", "bench.instructions",
-               "--phase", str(games), "--concurrency", str(concurrency)]
+               "--phase", str(games), "--concurrency", str(concurrency),
+               *(["--save-replays"] if replays else [])]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
                           check=False)
@@ -67,19 +69,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=84)
     parser.add_argument("--base-games", type=int, default=4)
     parser.add_argument("--concurrency", type=int, default=10)
+    parser.add_argument("--save-replays", action="store_true",
+                        help="the server writes every game's replay (its thread counted too)")
     parser.add_argument("--phase", type=int, help=argparse.SUPPRESS)  # the counted child
     args = parser.parse_args()
     if args.phase is not None:
-        print(f"MOVES {asyncio.run(_one_phase(args.phase, args.concurrency))}", flush=True)
+        moves = asyncio.run(_one_phase(args.phase, args.concurrency, args.save_replays))
+        print(f"MOVES {moves}", flush=True)
         return
     if args.games <= args.base_games or args.base_games < 1:
         parser.error("--games must exceed --base-games, which must be at least 1")
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (apt-get install valgrind)")
-    base, base_moves = _counted(args.base_games, args.concurrency)
-    full, full_moves = _counted(args.games, args.concurrency)
+    base, base_moves = _counted(args.base_games, args.concurrency, args.save_replays)
+    full, full_moves = _counted(args.games, args.concurrency, args.save_replays)
     per_move = (full - base) / (full_moves - base_moves)
-    print(f"{args.concurrency} games at once, {args.games} - {args.base_games} games "
+    replays = ", replays saved" if args.save_replays else ""
+    print(f"{args.concurrency} games at once{replays}, {args.games} - {args.base_games} games "
           f"({full_moves - base_moves} moves): {per_move:,.0f} instructions per move "
           f"(totals {full:,} and {base:,})")
 

@@ -232,10 +232,12 @@ class GauntletServer:
         self.matches.room_created(room)
         listener = self._listener
         if self.config.save_replays and listener is not None and self.lobby.speaks(room, "sc"):
-            # The replay is written from the mementos' bytes as sent (`SharedEncodings`).
-            from server.net.replay import column_zero
+            # Each memento's replay packet is written as the memento is, a move at a time
+            # (`SharedEncodings`), from the row texts the memento just cached: cheaper than
+            # re-indenting the memento's bytes (docs/benchmarks.md).
+            from server.net.replay import packet_bytes
 
-            listener.shared.keep(room.id, column_zero)  # re-indented as each is sent
+            listener.shared.keep(room.id, packet_bytes)
             if room.task is not None:
                 room.task.add_done_callback(lambda _t: listener.shared.take(room.id))
 
