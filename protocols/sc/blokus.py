@@ -16,6 +16,7 @@ in enum order (``<blueShapes/>`` when empty) and ``validColors``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -438,20 +439,36 @@ def _indent(level: int) -> str:
 
 def _row_text(key: int, level: int) -> str:
     """The ``<field>`` lines of one board row; `key` packs the row number (5 bits) and
-    each colour's 20 bits of that row, in colour order (see `state_text`)."""
+    each colour's 20 bits of that row, in colour order (see `state_text`).
+
+    Runs for every row a move changes (about two a move, each new to the cache): it visits
+    the row's occupied cells only, each line written once per (row, level).
+    """
     y = key & 31
-    inner = _indent(level)
+    c0, c1, c2, c3 = (key >> 5 & _ROW_MASK, key >> 25 & _ROW_MASK, key >> 45 & _ROW_MASK,
+                      key >> 65 & _ROW_MASK)
+    first, second, third, fourth = _field_lines(y, level)
+    occupied = c0 | c1 | c2 | c3
     parts = []
-    for x in range(_BOARD_SIZE):
-        for index in range(4):
-            if key >> (5 + 20 * index + x) & 1:
-                parts.append(f'{inner}<field x="{x}" y="{y}" content="{COLORS[index]}"/>')
-                break
+    while occupied:
+        low = occupied & -occupied
+        x = low.bit_length() - 1
+        parts.append(first[x] if c0 & low else second[x] if c1 & low
+                     else third[x] if c2 & low else fourth[x])
+        occupied ^= low
     text = "".join(parts)
     if len(_ROW_TEXT) >= _CACHE_LIMIT:
         _ROW_TEXT.clear()  # bounded; the live games' rows come back at once
     _ROW_TEXT[(key, level)] = text
     return text
+
+
+@functools.cache
+def _field_lines(y: int, level: int) -> tuple[tuple[str, ...], ...]:
+    """Row `y`'s ``<field>`` lines at `level`, by colour index, then x."""
+    inner = _indent(level)
+    return tuple(tuple(f'{inner}<field x="{x}" y="{y}" content="{color}"/>'
+                       for x in range(_BOARD_SIZE)) for color in COLORS)
 
 
 def _board_rows(state: State, level: int) -> list[str]:
@@ -461,7 +478,9 @@ def _board_rows(state: State, level: int) -> list[str]:
     found by taking the last move off its colour's board, and only the rows the piece
     covers are written again.
     """
-    boards = tuple(state.board(color) for color in COLORS)
+    # The engine's own bitboards when it has them (the same values, no call per colour).
+    own = getattr(state, "_boards", None)
+    boards = tuple(own) if own is not None else tuple(state.board(color) for color in COLORS)
     key = (level, *boards)
     rows = _BOARD_ROWS.get(key)
     if rows is not None:
@@ -508,6 +527,35 @@ def _part_text(key: tuple[Any, ...], node: Any, level: int) -> str:
         if len(_PART_TEXT) >= _CACHE_LIMIT:
             _PART_TEXT.clear()
         _PART_TEXT[key] = text
+    return text
+
+
+def _shape_names(state: State, color: str, shapes: Any) -> list[str]:
+    """`color`'s undeployed shapes in enum order; `shapes` is the engine's bitmask of
+    them (bit i: `SHAPES[i]`) or already their names."""
+    if not isinstance(shapes, int):
+        return sorted(state.undeployed(color), key=SHAPE_INDEX.__getitem__)
+    names = []
+    while shapes:
+        low = shapes & -shapes
+        names.append(SHAPES[low.bit_length() - 1])
+        shapes ^= low
+    return names
+
+
+def _shape_list_text(key: tuple[Any, ...], shapes: list[str], level: int) -> str:
+    """A colour's ``<...Shapes>`` list at `level`, cached under `key` as `_part_text` does
+    (one changes with every move: written directly, not through a node tree)."""
+    tag, inner = key[0], _indent(level + 1)
+    if shapes:
+        text = (f"{_indent(level)}<{tag}>"
+                + "".join([f"{inner}<shape>{shape}</shape>" for shape in shapes])
+                + f"{_indent(level)}</{tag}>")
+    else:
+        text = f"{_indent(level)}<{tag}/>"
+    if len(_PART_TEXT) >= _CACHE_LIMIT:
+        _PART_TEXT.clear()
+    _PART_TEXT[key] = text
     return text
 
 
@@ -564,10 +612,9 @@ def state_text(state: State, level: int = 0) -> str:
     masks: Any = getattr(state, "_undeployed", None)
     for index, (tag, color) in enumerate(_SHAPE_LISTS):
         shapes: Any = masks[index] if masks is not None else state.undeployed(color)
-        parts.append(_part_text((tag, level, shapes), lambda tag=tag, color=color: Node(
-            tag, children=[_shape_leaf(shape) for shape in
-                           sorted(state.undeployed(color), key=SHAPE_INDEX.__getitem__)],
-        ), level + 1))
+        text = _PART_TEXT.get((tag, level, shapes))
+        parts.append(text if text is not None else _shape_list_text(
+            (tag, level, shapes), _shape_names(state, color, shapes), level + 1))
     valid = tuple(state.valid_colors)
     parts.append(_part_text(("valid", level, valid), lambda: Node(
         "validColors", children=[Node("color", text=color) for color in valid]), level + 1))
