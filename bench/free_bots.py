@@ -3,10 +3,13 @@
 To measure the server, its bots must not be what limits a run. These play Blokus over the
 real Software-Challenge protocol (admin `prepare`, `joinPrepared` with the reservation,
 one TCP connection per seat) but never parse a memento: each game's moves are computed
-before the clock starts, one seeded random game per start piece (the server draws the
+before the clock starts, seeded random games for every start piece (the server draws the
 start piece, a seat reads it once from the first memento's `startPiece` attribute), and a
-seat answers each `moveRequest` with the next move of that list, written once as bytes.
-Games with the same start piece are the same game, which is all a server benchmark needs.
+seat answers each `moveRequest` with the next move of its game's list, written once as
+bytes. The n-th game prepared plays variant n of its start piece's games, with as many
+variants as it takes for the games not to repeat much: a server caches the texts of the
+boards it sends, and the same game over and over would find them all cached, as real
+games do not (docs/benchmarks.md).
 
 What a seat does per move: find `class="moveRequest"` in the bytes it reads, write ~250
 bytes. Run as a child process of the benchmark (`python -m bench.free_bots`), so that its
@@ -40,24 +43,34 @@ class Script:
     bodies: list[bytes]
 
 
-def scripts(seed: int) -> dict[str, Script]:
-    """A seeded random game for every start piece, its moves encoded once."""
+def scripts(seed: int, variants: int = 1) -> dict[str, list[Script]]:
+    """`variants` seeded random games for every start piece, their moves encoded once."""
     from games import blokus
     from protocols.sc import messages as m
     from protocols.sc.connection import client_message_body
 
-    found = {}
+    found: dict[str, list[Script]] = {}
     for piece in blokus.PENTOMINOES:
-        rng = random.Random(f"{seed}:{piece}")
-        state = blokus.new_game(piece)
-        seats, bodies = [], []
-        while not state.is_over:
-            move = rng.choice(list(state.legal_moves()))
-            seats.append(blokus.TEAMS.index(state.current_team))
-            bodies.append(client_message_body(m.RoomPacket(ROOM, move)))
-            state.apply(move)
-        found[piece] = Script(seats, bodies)
+        for variant in range(variants):
+            # Variant 0 is the one game per piece this module played before variants.
+            rng = random.Random(f"{seed}:{piece}" if variant == 0
+                                else f"{seed}:{piece}:{variant}")
+            state = blokus.new_game(piece)
+            seats, bodies = [], []
+            while not state.is_over:
+                move = rng.choice(list(state.legal_moves()))
+                seats.append(blokus.TEAMS.index(state.current_team))
+                bodies.append(client_message_body(m.RoomPacket(ROOM, move)))
+                state.apply(move)
+            found.setdefault(piece, []).append(Script(seats, bodies))
     return found
+
+
+def variants_for(games: int) -> int:
+    """Variants per start piece for `games` games: about one game per variant."""
+    from games import blokus
+
+    return max(1, -(-games // len(blokus.PENTOMINOES)))
 
 
 @dataclass
@@ -65,6 +78,7 @@ class Game:
     """Both seats of one game share the move counter (seats alternate by colour)."""
 
     room_id: str
+    variant: int  # which of its start piece's games it plays
     script: Script | None = None
     played: int = 0
 
@@ -76,7 +90,7 @@ class Game:
 
 
 async def seat(host: str, port: int, code: str, index: int, game: Game,
-               library: dict[str, Script]) -> int:
+               library: dict[str, list[Script]]) -> int:
     """Play one seat to the end of the game; returns the moves it sent."""
     reader, writer = await asyncio.open_connection(host, port)
     writer.write(f'<protocol><joinPrepared reservationCode="{code}"/>'.encode())
@@ -92,7 +106,8 @@ async def seat(host: str, port: int, code: str, index: int, game: Game,
                 head = head[-64:] + chunk
                 found = START.search(head)
                 if found is not None:
-                    game.script = library[found.group(1).decode()]
+                    choices = library[found.group(1).decode()]
+                    game.script = choices[game.variant % len(choices)]
             data = tail + chunk
             for _ in range(data.count(REQUEST)):
                 # The script says whose turn it is; a request to the other seat cannot be.
@@ -112,17 +127,17 @@ async def play(host: str, port: int, password: str, games: int, concurrency: int
                seed: int) -> dict[str, Any]:
     from bots.blokus.match import AdminClient
 
-    library = scripts(seed)
+    library = scripts(seed, variants_for(games))
     admin = await AdminClient.connect(host, port, password)
     start, cpu = time.perf_counter(), time.process_time()
     moves = 0
     failed = 0
     next_game = 0
 
-    async def one() -> None:
+    async def one(number: int) -> None:
         nonlocal moves, failed
         prepared = await admin.prepare(("free A", "free B"), can_timeout=False)
-        game = Game(prepared.room_id)
+        game = Game(prepared.room_id, number)
         try:
             sent = await asyncio.gather(*(
                 seat(host, port, code, index, game, library)
@@ -137,7 +152,7 @@ async def play(host: str, port: int, password: str, games: int, concurrency: int
         nonlocal next_game
         while next_game < games:
             next_game += 1
-            await one()
+            await one(next_game - 1)
 
     await asyncio.gather(*(worker() for _ in range(min(concurrency, games))))
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu

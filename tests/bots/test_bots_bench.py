@@ -25,15 +25,20 @@ def test_tiny_benchmark_run(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_free_bot_scripts_are_whole_games() -> None:
-    """Every start piece has a script; its seats take turns by the engine's colour order."""
+    """Every start piece has its variants; their seats take turns by the engine's colour
+    order, and the variants are different games (the same one again would find the
+    server's board texts cached)."""
     from games import blokus
 
-    found = free_bots.scripts(1)
+    found = free_bots.scripts(1, 2)
     assert sorted(found) == sorted(blokus.PENTOMINOES)
-    for script in found.values():
-        assert len(script.seats) == len(script.bodies) > 40
-        assert set(script.seats) == {0, 1} and script.seats[0] == 0
-        assert all(free_bots.ROOM.encode() in body for body in script.bodies)
+    for variants in found.values():
+        assert len(variants) == 2 and variants[0].bodies != variants[1].bodies
+        for script in variants:
+            assert len(script.seats) == len(script.bodies) > 40
+            assert set(script.seats) == {0, 1} and script.seats[0] == 0
+            assert all(free_bots.ROOM.encode() in body for body in script.bodies)
+    assert free_bots.variants_for(1) == 1 and free_bots.variants_for(22) == 2
 
 
 def test_percentile() -> None:
