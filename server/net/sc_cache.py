@@ -11,9 +11,9 @@ same `Room._emit`, observers when their outbox reaches it (usually within the sa
 turn or the next few). Older bodies are never asked for again, so the LRU stays small: a
 miss only costs encoding once more.
 
-A room whose replay is written (`--save-replays`) is `keep`-ed: as each public body is
-encoded, its replay packet (the same message at column 0) is made beside it and kept by log
-sequence number until `take`, so the replay never encodes the game again at its end.
+A room whose replay is written (`--save-replays`) is `keep`-ed: its public bodies are kept
+by log sequence number until `take`, and the replay is written from the very bytes the
+players got instead of encoding every memento a second time.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class SharedEncodings:
     def __init__(self, size: int = 64) -> None:
         self._size = size
         self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._kept: dict[str, tuple[Callable[[m.ServerMessage], bytes], dict[int, bytes]]] = {}
+        self._kept: dict[str, tuple[Callable[[bytes], bytes], dict[int, bytes]]] = {}
 
     def body(self, key: Hashable, message: m.ServerMessage) -> bytes:
         data = self._bodies.get(key)
@@ -43,17 +43,17 @@ class SharedEncodings:
             if self._kept and isinstance(key, tuple) and key[0] in self._kept \
                     and key[2] is None:
                 convert, kept = self._kept[key[0]]
-                kept[key[1]] = convert(message)
+                kept[key[1]] = convert(data)
         else:
             self._bodies.move_to_end(key)
         return data
 
-    def keep(self, room_id: str, convert: Callable[[m.ServerMessage], bytes]) -> None:
-        """From now on until `take`, keep what `convert` makes of each public message of
-        `room_id` when it is encoded (a move at a time, not all at the end)."""
+    def keep(self, room_id: str, convert: Callable[[bytes], bytes]) -> None:
+        """Keep the public bodies of `room_id` from now on, until `take`, each as
+        `convert` makes it when it is encoded (a move at a time, not all at the end)."""
         self._kept.setdefault(room_id, (convert, {}))
 
     def take(self, room_id: str) -> dict[int, bytes]:
-        """What was kept for `room_id`, by log sequence number; stops keeping it."""
+        """The kept bodies of `room_id` by log sequence number; stops keeping them."""
         kept = self._kept.pop(room_id, None)
         return {} if kept is None else kept[1]
