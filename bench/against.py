@@ -39,7 +39,7 @@ def _phase_json(games: int, concurrency: int) -> str:
     from bench.sc_server import _server_phases, warm_up
 
     warm_up(1)
-    phase = asyncio.run(_server_phases([(concurrency, games)], 1, None))[0][1]
+    phase = asyncio.run(_server_phases([(concurrency, games)], 1))[0][1]
     return json.dumps({"cpu_ms_per_move": phase.cpu_ms_per_move, "moves": phase.moves,
                        "errors": phase.errors})
 

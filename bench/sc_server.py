@@ -7,8 +7,9 @@ process: each game prepared over the admin protocol, one connection per seat, ea
 never parse a memento). So the games per second are the server's, not the bots', and the
 server has a core of its own (the bots' CPU is shown, and small).
 
-Phases: 1, 10, 50 and 100 games at once (`--concurrency`), then 10 at once with
-`--save-replays` on. Per phase:
+Phases: 1, 10, 50 and 100 games at once (`--concurrency`) on one server, then 10 at once
+on fresh servers with `--save-replays` off and on, alternately, three times each (what
+replays cost is the median of the pairs' differences). Per phase:
 
 - games/s: finished games over the wall time of the phase, measured by the bots;
 - server CPU per move: this process's CPU time over the phase divided by the moves (one
@@ -126,39 +127,69 @@ async def _phase(server: Any, games: int, concurrency: int, seed: int) -> Phase:
     )
 
 
-async def _server_phases(plan: list[tuple[int, int]], seed: int, replays: tuple[int, int] | None
-                         ) -> list[tuple[str, Phase, int]]:
-    """The phases of `plan` ((concurrency, games) each) on one server, then `replays` on a
-    server that saves every replay. Returns (label, phase, games played so far)."""
-    import tempfile
-
-    from server.config import ServerConfig
-    from server.runtime import GauntletServer
-
+def _tune_gc() -> None:
+    """`server.runtime.tune_gc`, as `gauntlet serve` calls it once started; nothing in a
+    tree from before the GC was tuned (`bench.against` runs those)."""
     try:
         from server.runtime import tune_gc
-    except ImportError:  # a tree from before the GC was tuned (`bench.against` runs those)
-        def tune_gc() -> None:
-            pass
+    except ImportError:
+        return
+    tune_gc()
+
+
+async def _server_phases(plan: list[tuple[int, int]], seed: int
+                         ) -> list[tuple[str, Phase, int]]:
+    """The phases of `plan` ((concurrency, games) each) on one server.
+    Returns (label, phase, games played so far)."""
+    from server.config import ServerConfig
+    from server.runtime import GauntletServer
 
     found = []
     played = 0
     config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data")
     async with GauntletServer(config) as server:
-        tune_gc()  # as `gauntlet serve` does once started
+        _tune_gc()
         for concurrency, games in plan:
             phase = await _phase(server, games, concurrency, seed)
             played += phase.games
             found.append(("", phase, played))
-    if replays is not None:
-        with tempfile.TemporaryDirectory() as folder:
-            config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=ROOT / "data",
-                                  save_replays=True, replay_dir=Path(folder))
-            async with GauntletServer(config) as server:
-                tune_gc()
-                phase = await _phase(server, replays[1], replays[0], seed)
-                found.append(("--save-replays", phase, phase.games))
     return found
+
+
+REPLAY_PAIRS = 3
+
+
+async def _replay_pairs(concurrency: int, games: int, seed: int
+                        ) -> tuple[list[tuple[str, Phase, int]], float]:
+    """`--save-replays` off and on, each on a fresh server, alternately `REPLAY_PAIRS`
+    times: a replay phase compared with the main phases (an older server, other
+    concurrencies) or with one taken minutes apart measured the host's drift as much as
+    the replays. Returns the median phase of each side (by server CPU per move) and the
+    median of the pairs' differences, µs per move."""
+    import statistics
+    import tempfile
+
+    from server.config import ServerConfig
+    from server.runtime import GauntletServer
+
+    sides: dict[bool, list[Phase]] = {False: [], True: []}
+    for pair in range(REPLAY_PAIRS):
+        for save in ((False, True) if pair % 2 == 0 else (True, False)):
+            with tempfile.TemporaryDirectory() as folder:
+                config = ServerConfig(tcp_port=0, admin_password=PASSWORD,
+                                      data_dir=ROOT / "data", save_replays=save,
+                                      replay_dir=Path(folder))
+                async with GauntletServer(config) as server:
+                    _tune_gc()
+                    sides[save].append(await _phase(server, games, concurrency, seed))
+    rows = []
+    for save, label in ((False, "fresh server"), (True, "--save-replays")):
+        phases = sorted(sides[save], key=lambda p: p.cpu_ms_per_move)
+        median = phases[len(phases) // 2]
+        rows.append((label, median, median.games))
+    differences = [on.cpu_ms_per_move - off.cpu_ms_per_move
+                   for off, on in zip(sides[False], sides[True], strict=True)]
+    return rows, statistics.median(differences) * 1000
 
 
 def warm_up(seed: int) -> None:
@@ -326,13 +357,21 @@ def main(argv: list[str] | None = None) -> None:
         import uvloop  # type: ignore[import-not-found, unused-ignore]  # optional
 
         factory = uvloop.new_event_loop
+    replay_cost = None
     with asyncio.Runner(loop_factory=factory) as runner:
-        phases = runner.run(_server_phases(plan, args.seed, replays))
+        phases = runner.run(_server_phases(plan, args.seed))
+        if replays is not None:
+            rows, replay_cost = runner.run(_replay_pairs(*replays, args.seed))
+            phases.extend(rows)
     rest = max(args.peer_games - first, 0)
     moves_b, seconds_b = engine_only(rest, args.seed + 1) if rest else (0, 0.0)
     print("Blokus over TCP: free bots (moves computed in advance, mementos never parsed) in a "
           "child process, the server in this process.\n")
     print(report(phases, first + rest, seconds_a + seconds_b, moves_a + moves_b))
+    if replay_cost is not None:
+        print(f"\n`--save-replays` adds {replay_cost:.0f} µs of server CPU per move (median "
+              f"of {REPLAY_PAIRS} alternating pairs of fresh servers, replays off and on; "
+              "their median phases are the last two rows).")
     fast, full, count = kit_decode(args.kit_games, args.seed)
     print(f"\nBot kit (`bots.blokus`), CPU per memento a bot decodes, {count} mementos: "
           f"{fast:.0f} µs (fast path), {full:.0f} µs (full lxml parse).")

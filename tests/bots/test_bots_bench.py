@@ -17,7 +17,9 @@ def test_tiny_benchmark_run(capsys: pytest.CaptureFixture[str]) -> None:
     cells = [[cell.strip() for cell in row.strip("|").split("|")] for row in phases]
     # concurrency, label, games: every game played to its end by the free bots
     assert [(c[0], c[1], c[2]) for c in cells] == [
-        ("1", "", "2"), ("2", "", "4"), ("1", "--save-replays", "2")]
+        ("1", "", "2"), ("2", "", "4"), ("1", "fresh server", "2"),
+        ("1", "--save-replays", "2")]
+    assert "`--save-replays` adds" in out
     for c in cells:
         assert float(c[3]) > 0 and float(c[5]) > 0  # games/s, server CPU per move
     assert "Engine only" in out and "without a result" not in out
