@@ -31,10 +31,9 @@ def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | 
                  logged: Sequence[Entry] | None = None) -> bytes:
     """The replay document of a finished room (the result is not yet in its log).
 
-    `bodies`: the mementos as the players got them, re-indented to column 0
-    (`column_zero`), by log sequence number (`SharedEncodings.keep`/`take`); those are
-    not encoded again. `logged`: the log's `replay_entries()` taken when the result was
-    reached (default: now).
+    `bodies`: the mementos' packets by log sequence number, the very ones the players'
+    bytes were made from (`SharedEncodings.keep`/`take`); those are not encoded again.
+    `logged`: the log's `replay_entries()` taken when the result was reached (default: now).
     """
     logged = room.log.replay_entries() if logged is None else logged
     entries = [*logged, Entry(len(room.log.entries), GameOver(result),
@@ -53,21 +52,6 @@ def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | 
             parts.append(packet_bytes(message) + b"\n")
     parts.append(b"</protocol>")
     return b"".join(parts)
-
-
-def column_zero(body: bytes) -> bytes:
-    """An in-stream body (`\\n  <room ...`, one level deep) as a replay packet at column 0.
-
-    A memento's text holds no line break but its indentation, so this is byte-equal to
-    encoding it at column 0.
-
-    >>> from games.blokus import new_game
-    >>> from protocols.sc.connection import server_message_body
-    >>> memento = m.Memento("r", new_game("PENTO_L"))
-    >>> column_zero(server_message_body(memento)) == packet_bytes(memento)
-    True
-    """
-    return body.removeprefix(b"\n  ").replace(b"\n  ", b"\n")
 
 
 def stored_packets(match_id: str, events: Iterable[Any]) -> Iterator[str]:

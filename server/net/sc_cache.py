@@ -11,9 +11,11 @@ same `Room._emit`, observers when their outbox reaches it (usually within the sa
 turn or the next few). Older bodies are never asked for again, so the LRU stays small: a
 miss only costs encoding once more.
 
-A room whose replay is written (`--save-replays`) is `keep`-ed: its public bodies are kept
-by log sequence number until `take`, and the replay is written from the very bytes the
-players got instead of encoding every memento a second time.
+A room whose replay is written (`--save-replays`) is `keep`-ed: each public memento is
+encoded once, as its replay packet (column 0, `packet_of`), and kept by log sequence number
+until `take`; the in-stream body is that packet one level deeper (`nested`), the same bytes
+`server_message_body` writes. Indenting is cheap where taking indentation away is not, so a
+move costs replays a few microseconds, not a second encoding or a re-indent.
 """
 
 from __future__ import annotations
@@ -31,29 +33,44 @@ class SharedEncodings:
     def __init__(self, size: int = 64) -> None:
         self._size = size
         self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._kept: dict[str, tuple[Callable[[bytes], bytes], dict[int, bytes]]] = {}
+        self._kept: dict[str, tuple[Callable[[m.Memento], bytes], dict[int, bytes]]] = {}
 
     def body(self, key: Hashable, message: m.ServerMessage) -> bytes:
         data = self._bodies.get(key)
         if data is None:
-            data = server_message_body(message)
+            kept = self._kept.get(key[0]) if self._kept and isinstance(key, tuple) \
+                and key[2] is None and type(message) is m.Memento else None
+            if kept is not None:
+                packet_of, packets = kept
+                packet = packet_of(message)  # type: ignore[arg-type]  # a Memento (above)
+                packets[key[1]] = packet  # type: ignore[index]  # (room id, seq, audience)
+                data = nested(packet)
+            else:
+                data = server_message_body(message)
             self._bodies[key] = data
             if len(self._bodies) > self._size:
                 self._bodies.popitem(last=False)
-            if self._kept and isinstance(key, tuple) and key[0] in self._kept \
-                    and key[2] is None:
-                convert, kept = self._kept[key[0]]
-                kept[key[1]] = convert(data)
         else:
             self._bodies.move_to_end(key)
         return data
 
-    def keep(self, room_id: str, convert: Callable[[bytes], bytes]) -> None:
-        """Keep the public bodies of `room_id` from now on, until `take`, each as
-        `convert` makes it when it is encoded (a move at a time, not all at the end)."""
-        self._kept.setdefault(room_id, (convert, {}))
+    def keep(self, room_id: str, packet_of: Callable[[m.Memento], bytes]) -> None:
+        """From now on until `take`, encode the public mementos of `room_id` as their
+        replay packets (`packet_of`) and keep those."""
+        self._kept.setdefault(room_id, (packet_of, {}))
 
     def take(self, room_id: str) -> dict[int, bytes]:
-        """The kept bodies of `room_id` by log sequence number; stops keeping them."""
+        """The kept packets of `room_id` by log sequence number; stops keeping them."""
         kept = self._kept.pop(room_id, None)
         return {} if kept is None else kept[1]
+
+
+def nested(packet: bytes) -> bytes:
+    """A packet written at column 0 as an in-stream body (one level deep, after a line
+    break): every line two spaces further in. Valid for packets with no line break inside
+    a value, as mementos (an attribute's line break is written as a reference).
+
+    >>> nested(b'<room roomId="r">\\n  <data class="memento"/>\\n</room>')
+    b'\\n  <room roomId="r">\\n    <data class="memento"/>\\n  </room>'
+    """
+    return b"\n  " + packet.replace(b"\n", b"\n  ")

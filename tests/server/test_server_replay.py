@@ -103,3 +103,31 @@ async def test_saved_replays_are_the_sent_bytes_and_equal_a_fresh_encoding(
         expected.append(again[:again.rindex(b"<room ")] + b"</protocol>")
     assert written == sorted(expected)
     assert all(data.count(b'<data class="memento">') > 40 for data in written)
+
+
+def test_a_kept_rooms_mementos_are_the_bytes_of_any_other_room() -> None:
+    """With `--save-replays` a memento is encoded as its replay packet and the players get
+    it one level deeper (`nested`): over whole games, with room ids that need escaping,
+    those are the bytes a room without replays sends."""
+    import random
+
+    from games import blokus
+    from protocols.sc.connection import server_message_body
+    from server.net.replay import packet_bytes
+    from server.net.sc_cache import SharedEncodings, nested
+
+    shared = SharedEncodings()
+    for game, room_id in enumerate(["r1", 'a"b<c>\n&d', "0f8a3f5e-aaaa-bbbb-cccc-0123456789ab"]):
+        shared.keep(room_id, packet_bytes)
+        rng = random.Random(game)
+        state = blokus.new_game(rng.choice(blokus.PENTOMINOES))
+        seq = 0
+        while not state.is_over:
+            memento = m.Memento(room_id, state.clone())
+            expected = server_message_body(memento)
+            assert nested(packet_bytes(memento)) == expected
+            assert shared.body((room_id, seq, None), memento) == expected
+            state.apply(rng.choice(list(state.legal_moves())))
+            seq += 1
+        kept = shared.take(room_id)
+        assert sorted(kept) == list(range(seq)) and all(b"\n  <" in p for p in kept.values())
