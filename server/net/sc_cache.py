@@ -38,12 +38,11 @@ class SharedEncodings:
     def body(self, key: Hashable, message: m.ServerMessage) -> bytes:
         data = self._bodies.get(key)
         if data is None:
-            kept = self._kept.get(key[0]) if self._kept and isinstance(key, tuple) \
-                and key[2] is None and type(message) is m.Memento else None
-            if kept is not None:
-                packet_of, packets = kept
-                packet = packet_of(message)  # type: ignore[arg-type]  # a Memento (above)
-                packets[key[1]] = packet  # type: ignore[index]  # (room id, seq, audience)
+            if self._kept and isinstance(key, tuple) and key[2] is None \
+                    and type(message) is m.Memento and key[0] in self._kept:
+                packet_of, packets = self._kept[key[0]]  # key: (room id, seq, audience)
+                packet = packet_of(message)
+                packets[key[1]] = packet
                 data = nested(packet)
             else:
                 data = server_message_body(message)
