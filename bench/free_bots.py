@@ -52,9 +52,7 @@ def scripts(seed: int, variants: int = 1) -> dict[str, list[Script]]:
     found: dict[str, list[Script]] = {}
     for piece in blokus.PENTOMINOES:
         for variant in range(variants):
-            # Variant 0 is the one game per piece this module played before variants.
-            rng = random.Random(f"{seed}:{piece}" if variant == 0
-                                else f"{seed}:{piece}:{variant}")
+            rng = random.Random(f"{seed}:{piece}:{variant}")
             state = blokus.new_game(piece)
             seats, bodies = [], []
             while not state.is_over:

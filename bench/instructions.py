@@ -25,26 +25,15 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-from bench.sc_server import PASSWORD, ROOT, _phase, warm_up
+from bench.sc_server import ROOT, fresh_phase, warm_up
 
 ROOM_SEED = 7  # every run plays the same games
 
 
 async def _one_phase(games: int, concurrency: int, replays: bool) -> int:
-    from server.config import ServerConfig
-    from server.runtime import GauntletServer, tune_gc
-
     warm_up(1)
-    with tempfile.TemporaryDirectory() as data:
-        config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=Path(data),
-                              seed=ROOM_SEED, save_replays=replays,
-                              replay_dir=Path(data) / "replays")
-        async with GauntletServer(config) as server:
-            tune_gc()
-            phase = await _phase(server, games, concurrency, 1)
+    phase = await fresh_phase(games, concurrency, 1, save_replays=replays, room_seed=ROOM_SEED)
     return phase.moves
 
 

@@ -156,6 +156,24 @@ async def _server_phases(plan: list[tuple[int, int]], seed: int
     return found
 
 
+async def fresh_phase(games: int, concurrency: int, seed: int, *, save_replays: bool = False,
+                      room_seed: int | None = None) -> Phase:
+    """One phase on a server of its own, its data and replays in a temporary folder
+    (`room_seed`: the server's seed for its rooms, so that every run plays the same games)."""
+    import tempfile
+
+    from server.config import ServerConfig
+    from server.runtime import GauntletServer
+
+    with tempfile.TemporaryDirectory() as folder:
+        config = ServerConfig(tcp_port=0, admin_password=PASSWORD, data_dir=Path(folder),
+                              seed=room_seed, save_replays=save_replays,
+                              replay_dir=Path(folder) / "replays")
+        async with GauntletServer(config) as server:
+            _tune_gc()
+            return await _phase(server, games, concurrency, seed)
+
+
 REPLAY_PAIRS = 3
 
 
@@ -167,21 +185,11 @@ async def _replay_pairs(concurrency: int, games: int, seed: int
     the replays. Returns the median phase of each side (by server CPU per move) and the
     median of the pairs' differences, µs per move."""
     import statistics
-    import tempfile
-
-    from server.config import ServerConfig
-    from server.runtime import GauntletServer
 
     sides: dict[bool, list[Phase]] = {False: [], True: []}
     for pair in range(REPLAY_PAIRS):
         for save in ((False, True) if pair % 2 == 0 else (True, False)):
-            with tempfile.TemporaryDirectory() as folder:
-                config = ServerConfig(tcp_port=0, admin_password=PASSWORD,
-                                      data_dir=ROOT / "data", save_replays=save,
-                                      replay_dir=Path(folder))
-                async with GauntletServer(config) as server:
-                    _tune_gc()
-                    sides[save].append(await _phase(server, games, concurrency, seed))
+            sides[save].append(await fresh_phase(games, concurrency, seed, save_replays=save))
     rows = []
     for save, label in ((False, "fresh server"), (True, "--save-replays")):
         phases = sorted(sides[save], key=lambda p: p.cpu_ms_per_move)

@@ -518,15 +518,20 @@ def _board_rows(state: State, level: int) -> list[str]:
 
 
 def _part_text(key: tuple[Any, ...], node: Any, level: int) -> str:
-    """A small part of the state (shape list, mono map, valid colours), rendered once."""
+    """A small part of the state (mono map, valid colours), rendered once."""
     text = _PART_TEXT.get(key)
     if text is None:
         from protocols.sc.xmltree import render
 
-        text = _indent(level) + render(node(), level)
-        if len(_PART_TEXT) >= _CACHE_LIMIT:
-            _PART_TEXT.clear()
-        _PART_TEXT[key] = text
+        text = _remember(key, _indent(level) + render(node(), level))
+    return text
+
+
+def _remember(key: tuple[Any, ...], text: str) -> str:
+    """Keep a part's text (bounded: the live games' parts come back at once)."""
+    if len(_PART_TEXT) >= _CACHE_LIMIT:
+        _PART_TEXT.clear()
+    _PART_TEXT[key] = text
     return text
 
 
@@ -544,7 +549,7 @@ def _shape_names(state: State, color: str, shapes: Any) -> list[str]:
 
 
 def _shape_list_text(key: tuple[Any, ...], shapes: list[str], level: int) -> str:
-    """A colour's ``<...Shapes>`` list at `level`, cached under `key` as `_part_text` does
+    """A colour's ``<...Shapes>`` list at `level`, kept under `key` like the other parts
     (one changes with every move: written directly, not through a node tree)."""
     tag, inner = key[0], _indent(level + 1)
     if shapes:
@@ -553,10 +558,7 @@ def _shape_list_text(key: tuple[Any, ...], shapes: list[str], level: int) -> str
                 + f"{_indent(level)}</{tag}>")
     else:
         text = f"{_indent(level)}<{tag}/>"
-    if len(_PART_TEXT) >= _CACHE_LIMIT:
-        _PART_TEXT.clear()
-    _PART_TEXT[key] = text
-    return text
+    return _remember(key, text)
 
 
 def _move_text(move: SetMove | SkipMove, level: int) -> str:
