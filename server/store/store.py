@@ -200,12 +200,13 @@ def _same(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class _Driver:
-    """A Core statement compiled once for a dialect, run as the driver's own SQL.
+    """A Core statement compiled once for a dialect, run as the driver's own SQL on the
+    DBAPI cursor (`_execute`).
 
     The writer thread runs these for every match (its creation, status changes and
     result) and every batch of events; through SQLAlchemy's statement execution each
-    statement cost about 85 µs of Python more than through `exec_driver_sql`
-    (docs/benchmarks.md, "Store").
+    statement cost about 85 µs of Python more than through `exec_driver_sql`, and that
+    about as much again as the cursor (docs/benchmarks.md, "Store").
     The values are converted by the binds' own types (e.g. psycopg's own JSON type), as
     SQLAlchemy would.
     """
@@ -217,19 +218,45 @@ class _Driver:
     convert: dict[str, Callable[[Any], Any]]
 
     def params(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
-        given = {**self.fixed, **values}
+        given = self.fixed | values
         for name, convert in self.convert.items():
             given[name] = convert(given[name])
         if self.positional:
-            return tuple(given[name] for name in self.names)
+            return tuple(map(given.__getitem__, self.names))
         return {name: given[name] for name in self.names}
 
-    def run(self, connection: Connection, values: dict[str, Any]) -> Any:
-        return connection.exec_driver_sql(self.sql, self.params(values))
+    def run(self, connection: Connection, values: dict[str, Any]) -> int:
+        """Run it for one row of values; the number of rows it changed."""
+        return _execute(connection, self.sql, self.params(values))
 
-    def run_many(self, connection: Connection, rows: Sequence[dict[str, Any]]) -> Any:
+    def run_many(self, connection: Connection, rows: Sequence[dict[str, Any]]) -> int:
         """One statement for every row (the driver's executemany)."""
-        return connection.exec_driver_sql(self.sql, [self.params(row) for row in rows])
+        return _execute(connection, self.sql, [self.params(row) for row in rows], many=True)
+
+
+def _execute(connection: Connection, sql: str, params: Any, *, many: bool = False) -> int:
+    """`sql` (the driver's own) run on the DBAPI cursor of `connection`, inside the
+    transaction it has begun; returns the cursor's rowcount.
+
+    The writer thread runs every statement this way: `exec_driver_sql` spent about as much
+    Python around each statement as SQLite spent running it (docs/benchmarks.md, "Store").
+    The dialect's `do_execute` runs it, as under `exec_driver_sql` (SQLAlchemy's
+    `before_cursor_execute` events do not see it), and the driver's errors come out as
+    SQLAlchemy's.
+    """
+    dialect = connection.dialect
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        if many:
+            dialect.do_executemany(cursor, sql, params)
+        else:
+            dialect.do_execute(cursor, sql, params)
+        return int(cursor.rowcount)
+    except dialect.loaded_dbapi.Error as exc:
+        raise sa.exc.DBAPIError.instance(sql, params, exc, dialect.loaded_dbapi.Error,
+                                         dialect=dialect) from exc
+    finally:
+        cursor.close()
 
 
 @functools.cache
@@ -508,16 +535,20 @@ class Store:
         """A new `waiting` match with its seats, in one transaction."""
         # `model_construct`: a table model's constructor does not validate either (SQLModel),
         # and its per-field instrumentation cost the writer thread about a fifth of a match's
-        # creation.
-        match = Match.model_construct(id=match_id or new_match_id(), game=game, seed=seed,
-                                      options=dict(options or {}), attempt=attempt)
+        # creation. Every field is given: pydantic inspects each default factory's signature
+        # every time it calls one, and dumping the model again cost as much as its insert.
+        row: dict[str, Any] = {"id": match_id or new_match_id(), "game": game,
+                               "status": MatchStatus.WAITING.value, "seed": seed,
+                               "options": dict(options or {}), "created": utcnow(),
+                               "started": None, "finished": None, "attempt": attempt}
+        match = Match.model_construct(**row)
         rows = [{**_SEAT_ROW, "match_id": match.id, "index": index,
                  "display_name": spec.display_name, "bot_id": spec.bot_id,
                  "reservation": spec.reservation}
                 for index, spec in enumerate(seats)]
         try:
             with self._core() as connection:
-                _driver(_INSERT_MATCH, connection.dialect).run(connection, match.model_dump())
+                _driver(_INSERT_MATCH, connection.dialect).run(connection, row)
                 if rows:
                     _driver(_INSERT_SEAT, connection.dialect).run_many(connection, rows)
         except IntegrityError as exc:
@@ -573,9 +604,8 @@ class Store:
         statement = _SET_STATUS.get(status, _SET_STATUS[None])
         with self._core() as connection:
             # Guarded: only an open match moves, so two writers cannot both end it.
-            updated = _driver(statement, connection.dialect).run(
-                connection, {"b_id": match_id, "b_status": status.value, "b_now": now})
-            if not updated.rowcount:
+            if not _driver(statement, connection.dialect).run(
+                    connection, {"b_id": match_id, "b_status": status.value, "b_now": now}):
                 self._missing(connection, match_id)
 
     @staticmethod
@@ -604,8 +634,9 @@ class Store:
                     when, stamp = e.time, to_time(e.time)
                 rows.append((e.match_id, e.seq, stamp, e.kind, to_json(e.payload)))
             if order is None:  # named parameters (PostgreSQL): the driver's executemany
-                connection.exec_driver_sql(
-                    sql, [dict(zip(_EVENT_COLUMNS, values, strict=True)) for values in rows])
+                _execute(connection, sql,
+                         [dict(zip(_EVENT_COLUMNS, values, strict=True)) for values in rows],
+                         many=True)
                 return
             # Positional (SQLite): many rows per statement. The driver's executemany lets
             # go of the GIL around every row, and each time the event loop's thread holds
@@ -616,8 +647,8 @@ class Store:
                 rows = [tuple(values[i] for i in order) for values in rows]
             for start in range(0, len(rows), _ROWS_PER_INSERT):
                 chunk = rows[start:start + _ROWS_PER_INSERT]
-                connection.exec_driver_sql(_multi_row(sql, len(chunk)),
-                                           tuple(itertools.chain.from_iterable(chunk)))
+                _execute(connection, _multi_row(sql, len(chunk)),
+                         tuple(itertools.chain.from_iterable(chunk)))
 
     def touch(self) -> None:
         """A real write that changes nothing (the newest match rewritten with its own
@@ -658,9 +689,9 @@ class Store:
         that is over already (finished, aborted or cancelled).
         """
         now = at or utcnow()
-        result = Result.model_construct(match_id=match_id, winner=winner, reason=reason,
-                                        scores={} if scores is None else scores,
-                                        committed=now)  # as `Match` in `create_match`
+        row: dict[str, Any] = {"match_id": match_id, "winner": winner, "reason": reason,
+                               "scores": {} if scores is None else scores, "committed": now}
+        result = Result.model_construct(**row)  # as `Match` in `create_match`
         outcomes = [(s, Outcome(s.outcome).value,
                      None if s.failure is None else FailureCategory(s.failure).value)
                     for s in seats]
@@ -668,18 +699,16 @@ class Store:
             dialect = connection.dialect
             # The guarded UPDATE first: it takes the row lock (PostgreSQL) and settles races
             # between two writers without reading first.
-            finish = _driver(_FINISH, dialect).run(connection, {"b_id": match_id, "b_now": now})
-            if not finish.rowcount:
+            if not _driver(_FINISH, dialect).run(connection, {"b_id": match_id, "b_now": now}):
                 self._missing(connection, match_id)
             seat_outcome = _driver(_SEAT_OUTCOME, dialect)
             for spec, outcome, failure in outcomes:
-                updated = seat_outcome.run(connection, {
-                    "b_id": match_id, "b_index": spec.index, "b_outcome": outcome,
-                    "b_failure": failure, "b_detail": spec.detail,
-                    "b_parts": spec.score_parts})
-                if not updated.rowcount:
+                if not seat_outcome.run(connection, {
+                        "b_id": match_id, "b_index": spec.index, "b_outcome": outcome,
+                        "b_failure": failure, "b_detail": spec.detail,
+                        "b_parts": spec.score_parts}):
                     raise NotFound(f"match {match_id} has no seat {spec.index}")
-            _driver(_INSERT_RESULT, dialect).run(connection, result.model_dump())
+            _driver(_INSERT_RESULT, dialect).run(connection, row)
         return result
 
     def get_result(self, match_id: str) -> Result | None:

@@ -1,9 +1,9 @@
 """DESIGN rule 5 when the store fails: a result that is not stored is never announced.
 
-The database turns "read-only" mid-match through a SQLAlchemy event that refuses every
-INSERT/UPDATE/DELETE with SQLite's own error (a chmod would not stop root, and an open
-SQLite connection keeps writing through its descriptor anyway). Then no player is told a
-result (SC: `<left/>` without `<result>`; Kettle: the connection closes without
+The database turns "read-only" mid-match: every INSERT/UPDATE/DELETE is refused with
+SQLite's own error before the driver runs it (`tests.faults`; a chmod would not stop root,
+and an open SQLite connection keeps writing through its descriptor anyway). Then no player
+is told a result (SC: `<left/>` without `<result>`; Kettle: the connection closes without
 `game_finished`), the API answers 503 to new matches and the lobby refuses joins, the
 server keeps running, and every result stored before is intact. Once writes work again, a
 probe notices, the aborted match is marked `aborted` and new matches are accepted.
@@ -19,7 +19,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 import server.matches
 from bots.blokus import RandomBot
@@ -30,6 +29,7 @@ from protocols.kettle import ClientConnection, GameFinished, Nack, QueuePlayer
 from protocols.sc import messages as m
 from server.store import Store
 from tests.api.conftest import AUTH, Running, wait_settled, wait_status
+from tests.faults import checked_statements
 from tests.server.sc_client import ScClient
 from tests.server.test_kettle_tcp import play_recorded
 
@@ -40,15 +40,13 @@ class ReadOnly:
     """Makes the store's writes fail like a read-only SQLite file while `on` (or `left` > 0:
     the next `left` writes of `only` statements fail, then writes work again)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self) -> None:
         self.on = False
         self.left = 0
         self.only = ("INSERT", "UPDATE", "DELETE")
         self.refused = 0
-        self._engine = store.engine
-        sa.event.listen(self._engine, "before_cursor_execute", self._check)
 
-    def _check(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+    def check(self, statement: str) -> None:
         text = statement.lstrip().upper()
         if not text.startswith(self.only):
             return
@@ -59,17 +57,12 @@ class ReadOnly:
         self.refused += 1
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    def remove(self) -> None:
-        sa.event.remove(self._engine, "before_cursor_execute", self._check)
-
 
 @contextmanager
 def read_only(store: Store) -> Iterator[ReadOnly]:
-    switch = ReadOnly(store)
-    try:
+    switch = ReadOnly()
+    with checked_statements(store.engine, switch.check):
         yield switch
-    finally:
-        switch.remove()
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -25,6 +24,7 @@ from server.store import (
     StoreWriter,
     migrate,
 )
+from tests.faults import checked_statements
 
 
 def _new_match(store: Store, seats: int = 2) -> str:
@@ -193,26 +193,26 @@ async def test_a_read_only_database_is_a_clear_error(tmp_path: Path) -> None:
 async def test_the_writer_outlives_a_failing_disk(store: Store) -> None:
     failing = {"on": False}
 
-    def disk_full(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+    def disk_full(statement: str) -> None:
         if failing["on"] and statement.lstrip().upper().startswith(("INSERT", "UPDATE")):
             raise OSError(28, "No space left on device")
 
-    event.listen(store.engine, "before_cursor_execute", disk_full)
     lost = _new_match(store)
-    async with StoreWriter(store) as writer:
-        failing["on"] = True
-        await writer.append(lost, 0, "move")
-        with pytest.raises(StoreWriteError, match="No space left"):
-            await writer.flush()
-        with pytest.raises(StoreWriteError):
-            await writer.commit_result(lost, winner=0, reason="REGULAR")
-        failing["on"] = False
-        assert writer.alive
-        fine = await writer.call(lambda s: s.create_match("blokus", [NewSeat("a")]))
-        await writer.append(fine.id, 0, "move")
-        await writer.commit_result(fine.id, winner=0, reason="REGULAR")
-        # The lost match can still be closed down by the caller.
-        await writer.call(lambda s: s.set_status(lost, "aborted"))
+    with checked_statements(store.engine, disk_full):
+        async with StoreWriter(store) as writer:
+            failing["on"] = True
+            await writer.append(lost, 0, "move")
+            with pytest.raises(StoreWriteError, match="No space left"):
+                await writer.flush()
+            with pytest.raises(StoreWriteError):
+                await writer.commit_result(lost, winner=0, reason="REGULAR")
+            failing["on"] = False
+            assert writer.alive
+            fine = await writer.call(lambda s: s.create_match("blokus", [NewSeat("a")]))
+            await writer.append(fine.id, 0, "move")
+            await writer.commit_result(fine.id, winner=0, reason="REGULAR")
+            # The lost match can still be closed down by the caller.
+            await writer.call(lambda s: s.set_status(lost, "aborted"))
     assert len(store.events_since(fine.id)) == 1
     lost_match = store.get_match(lost)
     assert lost_match is not None and lost_match.status == "aborted"
