@@ -40,6 +40,7 @@ import enum
 import functools
 import logging
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -428,8 +429,10 @@ class MatchService:
             proc.match_ended()
         if self.writer is None:
             return
+        started = time.perf_counter()
         try:
             await self._store_result(tracked, result, failures)
+            room.stats.result_store_seconds.append(time.perf_counter() - started)
         except Exception as exc:
             self._store_failed(f"the result of match {room.id} not stored", exc, room.id)
             raise ResultNotStored(f"match {room.id}: {exc}") from exc

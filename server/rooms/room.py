@@ -95,7 +95,8 @@ class Clocks:
 
 @dataclass
 class ServerStats:
-    """Figures the benchmark reads: server processing per move and bots' think times.
+    """Figures the benchmark reads: server processing per move, bots' think times, and the
+    wait for each result's commit.
 
     Only the latest samples are kept (enough for percentiles over a benchmark phase of a
     few hundred games; a server running for weeks must not grow).
@@ -104,6 +105,9 @@ class ServerStats:
     move_processing_seconds: deque[float] = field(
         default_factory=lambda: deque(maxlen=STATS_SAMPLES))
     think_seconds: deque[float] = field(default_factory=lambda: deque(maxlen=STATS_SAMPLES))
+    # How long each result waited to be stored before it could be announced (DESIGN rule 5).
+    result_store_seconds: deque[float] = field(
+        default_factory=lambda: deque(maxlen=STATS_SAMPLES))
     matches_finished: int = 0
 
 

@@ -115,6 +115,46 @@ async def test_a_call_nobody_waits_for_joins_the_next_group(store: Store) -> Non
         assert found is not None and found.status == "running"
 
 
+async def test_a_result_waits_for_company_while_other_matches_write(store: Store) -> None:
+    """`commit_delay` (here far longer than the test): a result is held back while another
+    match is writing, so that one commit serves several matches; here a flush ends the
+    wait, and both results share a group."""
+    first, second = _new_match(store), _new_match(store)
+    async with StoreWriter(store, max_delay=60, commit_delay=30) as writer:
+        await writer.append(first, 0, "move")
+        await writer.append(second, 0, "move")
+        await writer.flush()
+        groups = writer.stats.groups
+        await writer.append(second, 1, "move")
+        one = asyncio.ensure_future(writer.commit_result(first, winner=0, reason="REGULAR"))
+        await asyncio.sleep(0.3)
+        assert not one.done()
+        other = asyncio.ensure_future(writer.commit_result(second, winner=1, reason="REGULAR"))
+        await asyncio.sleep(0.1)
+        assert not other.done()
+        async with asyncio.timeout(20):
+            await writer.flush()
+        assert one.done() and other.done()
+        assert writer.stats.groups == groups + 1
+    assert store.get_result(first) is not None and store.get_result(second) is not None
+    assert [e.seq for e in store.events_since(second)] == [0, 1]
+
+
+async def test_a_match_alone_is_not_kept_waiting(store: Store) -> None:
+    """Nobody else writes: the result is committed at once, whatever `commit_delay` says.
+    (The other match's events are two batches old by then.)"""
+    alone, idle = _new_match(store), _new_match(store)
+    async with StoreWriter(store, max_delay=60, commit_delay=30) as writer:
+        await writer.append(idle, 0, "move")
+        await writer.flush()
+        await writer.append(alone, 0, "move")
+        await writer.flush()
+        await writer.append(alone, 1, "move")
+        async with asyncio.timeout(20):
+            await writer.commit_result(alone, winner=0, reason="REGULAR")
+    assert store.get_result(alone) is not None
+
+
 async def test_a_full_queue_makes_appends_wait_in_order(store: Store) -> None:
     match_id = _new_match(store)
     gate = threading.Event()
