@@ -230,8 +230,14 @@ class _Driver:
         return _execute(connection, self.sql, self.params(values))
 
     def run_many(self, connection: Connection, rows: Sequence[dict[str, Any]]) -> int:
-        """One statement for every row (the driver's executemany)."""
-        return _execute(connection, self.sql, [self.params(row) for row in rows], many=True)
+        """An INSERT for several rows: one multi-row statement where parameters are
+        positional (SQLite: its executemany lets go of the GIL around every row, see
+        `Store.append_events`), else the driver's executemany."""
+        params = [self.params(row) for row in rows]
+        if not self.positional:
+            return _execute(connection, self.sql, params, many=True)
+        return _execute(connection, _multi_row(self.sql, len(params)),
+                        tuple(itertools.chain.from_iterable(params)))
 
 
 def _execute(connection: Connection, sql: str, params: Any, *, many: bool = False) -> int:
