@@ -11,8 +11,11 @@ in groups):
    alternate off/on/off/on: each round's on/off ratio compares two phases run seconds
    apart, so the host's drift (±30 % within minutes on shared VMs) mostly cancels; the
    median of the rounds' ratios is the figure (target: at most 1.2x), their range is
-   shown beside it. Twelve rounds: with six, five runs in a row gave medians from 1.03x
-   to 1.33x; with twelve, three gave 1.21-1.22x (docs/benchmarks.md, "Store").
+   shown beside it. Twenty-four rounds: single rounds range from 0.8x to 1.8x on these
+   hosts, and with twelve the medians of runs in a row at one commit still spread over
+   0.09 (1.13x-1.22x; with six: 1.03x-1.33x; docs/benchmarks.md, "Store"). Each phase
+   also shows the groups the writer committed, and the run how long results waited for
+   their commit before being announced (the price of the writer's `commit_delay`).
 2. **Event-loop lag while 100 matches write events at once**: 100 Blokus rooms in this
    process, each seat an in-process player that answers its move requests after a think
    time (so the loop has idle time, as with real bots); a task sleeps 1 ms in a loop and
@@ -293,7 +296,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="games per CPU phase")
     parser.add_argument("--concurrency", type=int, default=10,
                         help="games at once in the CPU phases")
-    parser.add_argument("--rounds", type=int, default=12, help="off/on pairs of CPU phases")
+    parser.add_argument("--rounds", type=int, default=24, help="off/on pairs of CPU phases")
     parser.add_argument("--matches", type=int, default=100,
                         help="matches at once in the loop-lag phases")
     parser.add_argument("--think-ms", type=float, default=200.0,

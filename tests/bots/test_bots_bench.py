@@ -26,6 +26,23 @@ def test_tiny_benchmark_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Bot kit" in out
 
 
+def test_tiny_store_benchmark_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/store.py's CPU half: both phases of a round play their games, the store-on one
+    commits every move's events in groups, and the results' wait is reported."""
+    from bench import store
+
+    store.main(["--part", "cpu", "--rounds", "1", "--games", "3", "--concurrency", "2"])
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
+    header, off, on = ([cell.strip() for cell in row.strip("|").split("|")] for row in rows)
+    assert header[9:11] == ["events committed", "groups"]
+    assert off[1:3] == ["off", "3"] and on[1:3] == ["on", "3"]
+    assert off[9:11] == ["0", "0"]
+    moves, committed, groups = int(on[3]), int(on[9]), int(on[10])
+    assert committed > 2 * moves and 1 <= groups < committed
+    assert "Results waited for their commit" in out and "(3 results;" in out
+
+
 def test_free_bot_scripts_are_whole_games() -> None:
     """Every start piece has its variants; their seats take turns by the engine's colour
     order, and the variants are different games (the same one again would find the
