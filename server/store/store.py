@@ -205,8 +205,9 @@ class _Driver:
 
     The writer thread runs these for every match (its creation, status changes and
     result) and every batch of events; through SQLAlchemy's statement execution each
-    statement cost about 85 µs of Python more than through `exec_driver_sql`, and that
-    about as much again as the cursor (docs/benchmarks.md, "Store").
+    statement cost about 85 µs of Python more than through `exec_driver_sql`, which in
+    turn spent about as much around each statement as SQLite spent running it
+    (docs/benchmarks.md, "Store").
     The values are converted by the binds' own types (e.g. psycopg's own JSON type), as
     SQLAlchemy would.
     """

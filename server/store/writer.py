@@ -20,8 +20,8 @@ durable before it is announced. So the loop only enqueues; a single writer threa
   thread's wait for more (its caller is waiting), unless queued with `soon=False` (nobody
   waits for it). A result, though, waits up to `commit_delay` (25 ms) while other matches
   are writing, for their events and results to share its commit, as PostgreSQL's
-  `commit_delay` does: with twenty matches at once that halved the commits and cut the
-  store's cost per move by more than a third; a match alone never waits. `flush` is a
+  `commit_delay` does: with ten free-running matches at once that halved the commits and
+  cut the store's cost per move by more than a third; a match alone never waits. `flush` is a
   barrier: it returns once everything queued before it is committed.
 - One thread and one FIFO queue keep each match's events in the order they were appended;
   (match_id, seq) being the key keeps any event from being stored twice.
@@ -493,10 +493,11 @@ class StoreWriter:
 
         At once, unless it is a match's result and other matches are writing (in this
         batch or the one before): then it may wait `commit_delay` for their events and
-        results, so that one commit (its fsync, the pages it rewrites) serves them all. Each
-        commit costs the writer about as much as storing a whole move: the benchmark's
-        twenty matches at once, which end every few tens of milliseconds, made nearly one
-        group per result (docs/benchmarks.md, "Store"). A match alone is never kept waiting.
+        results, so that one commit (its fsync, the pages it rewrites) serves them all. A
+        commit costs the writer about 0.4 ms of CPU, as much as some thirty moves' events,
+        and the benchmark's ten matches at once, one ending every few tens of milliseconds,
+        made nearly one group per result (docs/benchmarks.md, "Store"). A match alone is
+        never kept waiting.
         """
         now = _time.monotonic()
         if call.match_id is None or not self.commit_delay:
