@@ -265,7 +265,7 @@ async def _run_cpu(args: argparse.Namespace, folder: Path) -> None:
     ratio = statistics.median(ratios)
     verdict = "met" if ratio <= 1.2 else "MISSED"
     print(f"\nStore on / off, server CPU per move, median of the {len(ratios)} rounds' "
-          f"ratios: {ratio:.2f}x (from {min(ratios):.2f}x to {max(ratios):.2f}x; target "
+          f"ratios: {ratio:.3f}x (from {min(ratios):.2f}x to {max(ratios):.2f}x; target "
           f"<= 1.2x: {verdict})")
     waits = [w for _, on in rounds for w in on.result_waits]
     print(f"Results waited for their commit before being announced: p50 "
