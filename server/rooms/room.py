@@ -16,12 +16,12 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from server.ids import new_match_id
 from server.rooms.errors import LobbyError, LobbyErrorKind
 from server.rooms.events import (
     DecisionRequested,
@@ -217,8 +217,8 @@ class _Abandoned(Exception):
 class Room:
     """One match. Create through the `Lobby`; `start_task()` runs it.
 
-    Seat `i` is slot `i` (slot 0 = the first team / player). Room ids are time-ordered
-    UUIDs (`server.ids`), the match's id in the store too; reservations are random ones.
+    Seat `i` is slot `i` (slot 0 = the first team / player). Room ids and reservations are
+    uuid4 strings (unguessable).
     """
 
     def __init__(
@@ -235,7 +235,7 @@ class Room:
         max_observers: int = 16,
         empty_timeout: float | None = 600.0,
     ) -> None:
-        self.id = new_match_id()
+        self.id = str(uuid.uuid4())
         self.game = game
         self.slots = slots
         self.clocks = clocks

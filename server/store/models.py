@@ -16,6 +16,7 @@ into anybody else's metadata.
 from __future__ import annotations
 
 import enum
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,8 +24,6 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
-
-from server.ids import new_match_id
 
 NAMING_CONVENTION: dict[str, str] = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -84,6 +83,11 @@ def _one_of(column: str, values: type[enum.StrEnum], *, nullable: bool = False) 
 def utcnow() -> datetime:
     """Now, timezone-aware UTC: every stored time is UTC."""
     return datetime.now(UTC)
+
+
+def new_match_id() -> str:
+    """A fresh match id: a random UUID in its 36-character text form (unguessable)."""
+    return str(uuid.uuid4())
 
 
 class UTCDateTime(sa.TypeDecorator[datetime]):

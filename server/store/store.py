@@ -30,7 +30,6 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from server.ids import new_match_id
 from server.store.engine import DEFAULT_URL, is_sqlite, make_engine, writing
 from server.store.models import (
     OPEN_STATUSES,
@@ -43,6 +42,7 @@ from server.store.models import (
     Result,
     Seat,
     UTCDateTime,
+    new_match_id,
     utcnow,
 )
 
