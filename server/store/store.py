@@ -158,7 +158,8 @@ _INSERT_EVENT = sa.insert(MatchEvent.__table__)  # type: ignore[attr-defined]
 _EVENT_COLUMNS = ("match_id", "seq", "time", "kind", "payload")
 
 
-# Rows per multi-row INSERT: 5 parameters each stays under SQLite's oldest limit of 999.
+# Rows per multi-row INSERT: up to 9 parameters each (a seat) stays under SQLite's
+# oldest limit of 999.
 _ROWS_PER_INSERT = 100
 
 
@@ -230,15 +231,29 @@ class _Driver:
         """Run it for one row of values; the number of rows it changed."""
         return _execute(connection, self.sql, self.params(values))
 
-    def run_many(self, connection: Connection, rows: Sequence[dict[str, Any]]) -> int:
-        """An INSERT for several rows: one multi-row statement where parameters are
-        positional (SQLite: its executemany lets go of the GIL around every row, see
-        `Store.append_events`), else the driver's executemany."""
-        params = [self.params(row) for row in rows]
-        if not self.positional:
-            return _execute(connection, self.sql, params, many=True)
-        return _execute(connection, _multi_row(self.sql, len(params)),
-                        tuple(itertools.chain.from_iterable(params)))
+    def run_many(self, connection: Connection, rows: Sequence[dict[str, Any]]) -> None:
+        """An INSERT for several rows (`_insert_rows`)."""
+        _insert_rows(connection, self.sql, [self.params(row) for row in rows],
+                     self.positional)
+
+
+def _insert_rows(connection: Connection, sql: str, rows: Sequence[Any],
+                 positional: bool) -> None:
+    """The one-row INSERT `sql` for each of `rows` (their parameters).
+
+    Positional (SQLite): many rows per statement. The driver's executemany lets go of the
+    GIL around every row, and each time the event loop's thread holds it the writer waits
+    and pays for the switch: 150 µs of CPU a row under load against 10 for a multi-row
+    statement (docs/benchmarks.md, "The writer and the GIL"). Named (PostgreSQL): the
+    driver's executemany.
+    """
+    if not positional:
+        _execute(connection, sql, rows, many=True)
+        return
+    for start in range(0, len(rows), _ROWS_PER_INSERT):
+        chunk = rows[start:start + _ROWS_PER_INSERT]
+        _execute(connection, _multi_row(sql, len(chunk)),
+                 tuple(itertools.chain.from_iterable(chunk)))
 
 
 def _execute(connection: Connection, sql: str, params: Any, *, many: bool = False) -> int:
@@ -640,22 +655,13 @@ class Store:
                 if e.time is not when:  # a batch's events share their time
                     when, stamp = e.time, to_time(e.time)
                 rows.append((e.match_id, e.seq, stamp, e.kind, to_json(e.payload)))
-            if order is None:  # named parameters (PostgreSQL): the driver's executemany
-                _execute(connection, sql,
-                         [dict(zip(_EVENT_COLUMNS, values, strict=True)) for values in rows],
-                         many=True)
+            if order is None:  # named parameters (PostgreSQL)
+                _insert_rows(connection, sql, [dict(zip(_EVENT_COLUMNS, values, strict=True))
+                                               for values in rows], False)
                 return
-            # Positional (SQLite): many rows per statement. The driver's executemany lets
-            # go of the GIL around every row, and each time the event loop's thread holds
-            # it the writer waits and pays for the switch: 150 µs of CPU a row under load
-            # against 10 for a multi-row statement (docs/benchmarks.md, "The writer and
-            # the GIL").
             if order != tuple(range(len(_EVENT_COLUMNS))):
                 rows = [tuple(values[i] for i in order) for values in rows]
-            for start in range(0, len(rows), _ROWS_PER_INSERT):
-                chunk = rows[start:start + _ROWS_PER_INSERT]
-                _execute(connection, _multi_row(sql, len(chunk)),
-                         tuple(itertools.chain.from_iterable(chunk)))
+            _insert_rows(connection, sql, rows, True)
 
     def touch(self) -> None:
         """A real write that changes nothing (the newest match rewritten with its own

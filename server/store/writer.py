@@ -151,7 +151,9 @@ class StoreWriter:
         # Thread side only: failed matches (with the cause) and failures since the last flush.
         self._failed: OrderedDict[str, BaseException] = OrderedDict()
         self._unreported: dict[str, BaseException] = {}
-        self._writing: set[str] = set()  # the matches with events in the last batch
+        # The matches with events in the batch being gathered, and in the one before.
+        self._writing: set[str] = set()
+        self._written: set[str] = set()
 
     # --- lifecycle --------------------------------------------------------------------
 
@@ -451,13 +453,13 @@ class StoreWriter:
         item = self._queue.get()
         due = _time.monotonic() + self.max_delay
         now: datetime | None = None  # the batch's time, given to every render
-        writing: set[str] = set()  # the matches with events in this batch
+        self._written, self._writing = self._writing, set()
         while True:
             if isinstance(item, NewEvent):
                 batch.append(item)
                 events += 1
                 slots += 1
-                writing.add(item.match_id)
+                self._writing.add(item.match_id)
             elif isinstance(item, _Render):
                 slots += item.count
                 before = len(batch)
@@ -465,16 +467,14 @@ class StoreWriter:
                     now = utcnow()
                 self._render(item, batch, now)
                 events += len(batch) - before
-                writing.add(item.match_id)
+                self._writing.add(item.match_id)
             elif isinstance(item, _Call):
                 batch.append(item)
                 if item.soon:
-                    due = min(due, self._due(item, writing))
+                    due = min(due, self._due(item))
             else:
-                self._writing = writing
                 return batch, item, slots
             if events >= limit:
-                self._writing = writing
                 return batch, None, slots
             while True:
                 try:
@@ -483,12 +483,11 @@ class StoreWriter:
                 except queue.Empty:
                     remaining = due - _time.monotonic()
                     if remaining <= 0:
-                        self._writing = writing
                         return batch, None, slots
                     self._urgent.wait(remaining)
                     self._urgent.clear()  # a barrier queued after this wakes the next wait
 
-    def _due(self, call: _Call[Any], writing: set[str]) -> float:
+    def _due(self, call: _Call[Any]) -> float:
         """When a batch holding `call`, which someone awaits, is to be committed.
 
         At once, unless it is a match's result and other matches are writing (in this
@@ -502,7 +501,7 @@ class StoreWriter:
         now = _time.monotonic()
         if call.match_id is None or not self.commit_delay:
             return now
-        others = (writing | self._writing) - {call.match_id}
+        others = (self._writing | self._written) - {call.match_id}
         return now + self.commit_delay if others else now
 
     def _render(self, item: _Render, batch: list[NewEvent | _Call[Any]], now: datetime) -> None:
