@@ -48,11 +48,16 @@ class Limits:
     empty_room_seconds: float = 600.0
     max_waiting_seats: int = 8
     # A TCP connection that has neither joined a room nor authenticated after this many
-    # seconds is refused and closed (None: never); at most this many from one address
-    # (loopback only with cap_loopback: local bots all connect from 127.0.0.1).
+    # seconds is refused and closed (None: never); at most this many from one address,
+    # more from loopback (the bots the server launches, 400 for 200 matches at once);
+    # over a cap the oldest connection that joined nothing goes (server.net.slots).
     login_timeout_seconds: float | None = 10.0
     max_connections_per_address: int = 64
-    cap_loopback: bool = False
+    max_loopback_connections: int = 512
+    # Rooms opened by unauthenticated joins (SC `join`, Kettle `queue_player`) open at once:
+    # in all, and from one address.
+    max_join_rooms: int = 512
+    max_join_rooms_per_address: int = 256
     # HTTP request bodies (413 beyond) and WebSockets from one address (refused beyond).
     http_max_body_bytes: int = 1 << 20
     max_websockets_per_address: int = 32
@@ -112,6 +117,9 @@ class ServerConfig:
         fields["limits"] = Limits(
             max_connections=settings.max_connections,
             max_connections_per_address=settings.max_connections_per_address,
+            max_loopback_connections=settings.max_loopback_connections,
+            max_join_rooms=settings.max_join_rooms,
+            max_join_rooms_per_address=settings.max_join_rooms_per_address,
             login_timeout_seconds=settings.login_timeout,
             http_max_body_bytes=settings.http_max_body_bytes,
             max_websockets_per_address=settings.max_websockets_per_address,

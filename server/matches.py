@@ -240,6 +240,8 @@ class MatchService:
         """`Lobby.on_room_created`: track the room, record it from its first entry on."""
         sc = self.lobby.speaks(room, "sc")
         tracked = Tracked(room, sc)
+        if room.id in self.lobby.join_openers:  # an unauthenticated join opened it
+            tracked.options["source"] = "join"
         self.tracked[room.id] = tracked
         # By id, not a closure over `tracked` (which holds the room): a finished room and
         # its log are then freed at once rather than left as a cycle for the collector.

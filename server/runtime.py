@@ -95,6 +95,8 @@ class GauntletServer:
             games=self.games, seed=self.config.seed,
             empty_room_timeout=self.config.limits.empty_room_seconds,
             max_waiting_seats=self.config.limits.max_waiting_seats,
+            max_join_rooms=self.config.limits.max_join_rooms,
+            max_join_rooms_per_address=self.config.limits.max_join_rooms_per_address,
         )
         self._listener: TcpListener | None = None
         self._owns_store = store is None and http_port is not None
@@ -180,7 +182,8 @@ class GauntletServer:
             observer_queue=limits.observer_queue, write_timeout=limits.write_timeout_seconds,
             message_rate=(limits.messages_per_second, limits.message_burst),
             max_per_address=limits.max_connections_per_address,
-            login_timeout=limits.login_timeout_seconds, cap_loopback=limits.cap_loopback,
+            login_timeout=limits.login_timeout_seconds,
+            max_per_loopback=limits.max_loopback_connections,
         )
         await self._listener.start()
         if self.http_port_requested is not None:

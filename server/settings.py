@@ -82,6 +82,10 @@ class Settings(BaseSettings):
     # TCP connection that has joined nothing (nor authenticated) after that many seconds.
     max_connections: Annotated[int, Field(ge=1)] = 1000
     max_connections_per_address: Annotated[int, Field(ge=1)] = 64
+    max_loopback_connections: Annotated[int, Field(ge=1)] = 512
+    # Rooms opened by unauthenticated SC joins and Kettle queue_players, open at once.
+    max_join_rooms: Annotated[int, Field(ge=1)] = 512
+    max_join_rooms_per_address: Annotated[int, Field(ge=1)] = 256
     login_timeout: Seconds = 10.0
     http_max_body_bytes: Annotated[int, Field(ge=1024)] = 1 << 20
     max_websockets_per_address: Annotated[int, Field(ge=1)] = 32

@@ -46,6 +46,9 @@ Codes for the protocol *sessions* (the server decides them; the codec never does
 - ``server_full``, ``too_many_connections``: the server, or the client's address, has as
   many connections as it accepts; closed right after.
 - ``login_timeout``: nothing was joined within the deadline after connecting; closed.
+- ``too_many_rooms``: ``queue_player`` would open a match, but as many matches opened by
+  unauthenticated clients (from this address, or in all) are running as the server
+  allows; stays open (queue again later).
 
 >>> sorted(CLOSING)
 ['bad_body', 'bad_json', 'bad_utf8', 'buffer_full', 'frame_too_large', 'truncated']
@@ -82,6 +85,7 @@ __all__ = [
     "STALE_ID",
     "TOO_DEEP",
     "TOO_MANY_CONNECTIONS",
+    "TOO_MANY_ROOMS",
     "TRUNCATED",
     "UNEXPECTED_MESSAGE",
     "UNKNOWN_TYPE",
@@ -116,6 +120,7 @@ RATE_LIMITED: Final = "rate_limited"
 SERVER_FULL: Final = "server_full"
 TOO_MANY_CONNECTIONS: Final = "too_many_connections"
 LOGIN_TIMEOUT: Final = "login_timeout"
+TOO_MANY_ROOMS: Final = "too_many_rooms"
 
 CLOSING: Final = frozenset({FRAME_TOO_LARGE, BUFFER_FULL, TRUNCATED, BAD_UTF8, BAD_JSON, BAD_BODY})
 """Codes after which the connection must be closed (the codec refuses further use)."""
@@ -132,7 +137,7 @@ CODEC_REASONS: Final = CLOSING | {
 
 SESSION_REASONS: Final = frozenset(
     {UNEXPECTED_MESSAGE, STALE_ID, ILLEGAL, INVALID_DECK, NO_SUCH_GAME, SHUTDOWN,
-     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT}
+     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT, TOO_MANY_ROOMS}
 )
 """Codes reserved for protocol sessions."""
 

@@ -62,6 +62,7 @@ from protocols.kettle.reasons import (
     RATE_LIMITED,
     SHUTDOWN,
     STALE_ID,
+    TOO_MANY_ROOMS,
     TRUNCATED,
     UNEXPECTED_MESSAGE,
 )
@@ -208,6 +209,8 @@ class KettleSession(Session[ServerMessage]):
             await self._nack(kind, refusal.reason, refusal.text)
         except LobbyError as exc:
             reason = NO_SUCH_GAME if isinstance(message, JoinGame) else UNEXPECTED_MESSAGE
+            if exc.kind is LobbyErrorKind.QUOTA:
+                reason = TOO_MANY_ROOMS
             await self._nack(kind, reason, _lobby_text(exc))
 
     async def _nack(self, kind: str, reason: str, text: str) -> None:
@@ -225,7 +228,9 @@ class KettleSession(Session[ServerMessage]):
         deck: tuple[str, tuple[str, ...]] | None = None
         if message.cards is not None or message.hero_id is not None:
             deck = _deck(message.hero_id, message.cards)
-        seating = self.lobby.join(self, GAME_TYPE, self.protocol)
+        if await self._no_slot(trusted=False):
+            return
+        seating = self.lobby.join(self, GAME_TYPE, self.protocol, opener=self.address)
         if deck is not None:
             use_deck = getattr(seating.room.game, "use_deck", None)
             if use_deck is not None:
@@ -241,9 +246,12 @@ class KettleSession(Session[ServerMessage]):
                 and hmac.compare_digest(s.reservation.encode(), password.encode())
                 for s in room.slots):
             raise _Refusal(NO_SUCH_GAME, "no game with that gameID and password")
+        if await self._no_slot(trusted=True):
+            return
         await self._seated(self.lobby.join_prepared(self, password, self.protocol))
 
     async def _seated(self, seating: Seating) -> None:
+        self._settle()
         room = seating.room
         self.room, self.seat = room, seating.seat
         self.player_rooms[room.id] = room

@@ -6,24 +6,25 @@ a protocol without one is not recognised and the connection is closed. Connectio
 tracked so that shutdown can tell each client goodbye in its own protocol and wait for
 every handler.
 
-Connections are bounded: at most `max_connections` in all and `max_per_address` from one
-address (loopback is exempt unless `cap_loopback`: a local match server's bots all come
-from 127.0.0.1, hundreds at once under load tests); one over either is still sniffed
-(within `login_timeout`) and then turned away in its own protocol (SC: an `errorpacket`,
-`<close/>`; Kettle: a nack `server_full` or `too_many_connections`), then closed. A
-connection must join something (or authenticate) within `login_timeout` seconds of
-connecting, or it is refused (`login_timeout`) and closed; that bounds silent and
-byte-at-a-time (slowloris) clients as well.
+Connections are bounded (`server.net.slots`): at most `max_connections` in all and
+`max_per_address` from one address (`max_per_loopback` from this machine, where the bots
+the server launches come from). A connection is judged by what it does, not when it is
+accepted: one over a cap evicts the oldest connection that has joined nothing yet (in its
+own protocol once it spoke one: SC an `errorpacket`, `<close/>`; Kettle a nack
+`server_full` or `too_many_connections`; else just closed), and a join is refused so only
+while connections that did join fill the cap; a join with a valid reservation (the
+server's launched bots) or the admin password never is. A connection must join something
+(or authenticate) within `login_timeout` seconds of connecting, or it is refused
+(`login_timeout`) and closed; that bounds silent and byte-at-a-time (slowloris) clients
+as well.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,7 @@ from server.net.kettle_session import KettleSession
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_session import ScSession
 from server.net.session import READ_SIZE, Session
+from server.net.slots import Slots, peer_address
 from server.net.sniff import KETTLE, NEED_MORE, SC, sniff
 from server.rooms import Lobby
 
@@ -56,21 +58,18 @@ class TcpListener:
         message_rate: tuple[float, int] = (1000.0, 2000),
         max_per_address: int = 64,
         login_timeout: float | None = 10.0,
-        cap_loopback: bool = False,
+        max_per_loopback: int = 512,
     ) -> None:
         self.lobby = lobby
         self.host = host
         self.port = port
         self.sessions: set[Session[Any]] = set()
         self._admin_password = admin_password
-        self._max_connections = max_connections
         self._observer_queue = observer_queue
         self._write_timeout = write_timeout
         self._message_rate = message_rate
-        self._max_per_address = max_per_address
-        self._cap_loopback = cap_loopback
         self._login_timeout = login_timeout
-        self._per_address: Counter[str] = Counter()
+        self.slots = Slots(max_connections, max_per_address, max_per_loopback)
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.shared = SharedEncodings()
@@ -111,23 +110,17 @@ class TcpListener:
         assert task is not None
         self._handlers.add(task)
         peer = writer.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
-        self._per_address[address] += 1
+        slot = self.slots.open(peer_address(peer))
+        # Evicted before it spoke a protocol: nothing to say, only to close.
+        slot.on_evict = lambda _reason, _detail: writer.close()
         try:
-            refusal: tuple[str, str] | None = None
-            if len(self._handlers) > self._max_connections:
-                refusal = ("server_full", f"{self._max_connections} connections")
-            elif (self._per_address[address] > self._max_per_address
-                  and (self._cap_loopback or not _is_loopback(address))):
-                refusal = ("too_many_connections",
-                           f"{self._max_per_address} connections from {address}")
             first = b""
             protocol: str | None = NEED_MORE
             try:
                 async with asyncio.timeout(self._login_timeout):
                     while protocol == NEED_MORE:
                         chunk = await reader.read(READ_SIZE)
-                        if not chunk:
+                        if not chunk or slot.gone:
                             return
                         first += chunk
                         protocol = sniff(first, self.factories.keys())
@@ -140,10 +133,8 @@ class TcpListener:
                 log.info("%s: unknown protocol (first bytes %r); closing", peer, first[:8])
                 return
             session = factory(reader, writer)
-            if refusal is not None:
-                log.warning("%s: %s; refusing", peer, refusal[0])
-                await session.refuse(*refusal)
-                return
+            session.slot = slot
+            slot.on_evict = session.turn_away
             self.sessions.add(session)
             try:
                 await session.run(first, arrived)
@@ -160,9 +151,7 @@ class TcpListener:
             log.exception("connection handler failed")
         finally:
             self._handlers.discard(task)
-            self._per_address[address] -= 1
-            if self._per_address[address] <= 0:
-                del self._per_address[address]
+            slot.close()
             if not writer.is_closing():
                 writer.close()
             with contextlib.suppress(Exception):
@@ -191,14 +180,3 @@ class TcpListener:
         if self._server is not None:
             await self._server.wait_closed()
 
-
-def _is_loopback(address: str) -> bool:
-    """Whether a peer address is this machine's loopback.
-
-    >>> _is_loopback("127.0.0.1"), _is_loopback("::1"), _is_loopback("10.0.0.1")
-    (True, True, False)
-    """
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False  # a Unix socket path or an odd peer: count it like any other

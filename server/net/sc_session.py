@@ -110,11 +110,15 @@ class ScSession(Session[m.ServerMessage]):
                 case m.RoomPacket(room_id=room_id, data=data):
                     self.lobby.room(room_id).submit(self, data, arrived)
                 case m.Join(game_type=game_type):
-                    await self._seat(lambda: self.lobby.join(self, game_type, self.protocol))
+                    # An admin's joins are not counted against the join quotas.
+                    opener = None if self.authenticated else self.address
+                    await self._seat(lambda: self.lobby.join(self, game_type, self.protocol,
+                                                             opener=opener))
                 case m.JoinRoom(room_id=room_id):
                     await self._seat(lambda: self.lobby.join_room(self, room_id, self.protocol))
                 case m.JoinPrepared(reservation_code=code):
-                    await self._seat(lambda: self.lobby.join_prepared(self, code, self.protocol))
+                    await self._seat(lambda: self.lobby.join_prepared(self, code, self.protocol),
+                                     trusted=self.lobby.reserved(code))
                 case m.Authenticate(password=password):
                     self._authenticate(password)
                 case m.Prepare() | m.Observe() | m.Pause() | m.Step() | m.Cancel():
@@ -126,7 +130,9 @@ class ScSession(Session[m.ServerMessage]):
         except LobbyError as exc:
             await self._write(error_packet(exc, message))
 
-    async def _seat(self, take: Any) -> None:
+    async def _seat(self, take: Any, trusted: bool = False) -> None:
+        if await self._no_slot(trusted):
+            return
         try:
             seating = take()
         except UnknownGameType as exc:
@@ -135,6 +141,7 @@ class ScSession(Session[m.ServerMessage]):
             self._goodbye = _GOODBYE_NONE
             self._closed = True
             return
+        self._settle()
         room = seating.room
         self.player_rooms[room.id] = room
         await self._write(m.Joined(room.id))
@@ -143,6 +150,7 @@ class ScSession(Session[m.ServerMessage]):
     def _authenticate(self, password: str) -> None:
         if hmac.compare_digest(password.encode(), self._admin_password.encode()):
             self.authenticated = True
+            self._settle()  # the password always gets a slot
             self.lobby.add_admin(self)
             return
         raise LobbyError(LobbyErrorKind.AUTH_FAILED)

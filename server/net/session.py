@@ -43,6 +43,7 @@ from typing import ClassVar, Generic, TypeVar
 from protocols.base import LocalProtocolError
 from server.net.feeding import FeedingReader, run_eagerly
 from server.net.ratelimit import MessageRate
+from server.net.slots import Slot, peer_address
 from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed, StateChanged
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,9 @@ class Session(abc.ABC, Generic[Out]):
         self.writer = writer
         self.lobby = lobby
         self.peer = writer.get_extra_info("peername")
+        self.address = peer_address(self.peer)
+        # This connection's place among the listener's (None: not counted, in-process use).
+        self.slot: Slot | None = None
         # Asked for each read's arrival time (None: the read time is used).
         self._sock: object | None = writer.get_extra_info("socket")
         self.player_rooms: dict[str, Room] = {}
@@ -187,10 +191,33 @@ class Session(abc.ABC, Generic[Out]):
     def _login_expired(self) -> None:
         if self._closed or self._has_joined():
             return
-        log.info("%s: nothing joined within %gs; closing", self.peer, self._login_timeout)
+        self.turn_away("login_timeout", f"nothing joined within {self._login_timeout:g} s")
+
+    def turn_away(self, reason: str, detail: str) -> None:
+        """Refuse the client now (a timer or another connection decided it), then close."""
+        if self._closed or self._refusing is not None:
+            return
+        log.info("%s: %s (%s); closing", self.peer, reason, detail)
         self.left_cause = LeftCause.PROTOCOL_ERROR
-        self._refusing = asyncio.get_running_loop().create_task(self.refuse(
-            "login_timeout", f"nothing joined within {self._login_timeout:g} s"))
+        self._closed = True  # nothing it sends from now on is handled (no join sneaks in)
+        self._refusing = asyncio.get_running_loop().create_task(self.refuse(reason, detail))
+
+    async def _no_slot(self, trusted: bool) -> bool:
+        """Before a first join or authentication: True (and the client is refused) when
+        the server or this address has no slot for it. `trusted`: the request carries a
+        valid reservation or the admin password, which always get one."""
+        refusal = self.slot.refusal(trusted) if self.slot is not None else None
+        if refusal is None:
+            return False
+        log.info("%s: %s (%s); refusing", self.peer, *refusal)
+        self.left_cause = LeftCause.PROTOCOL_ERROR
+        await self.refuse(*refusal)
+        return True
+
+    def _settle(self) -> None:
+        """The client joined or authenticated: it keeps its slot (never evicted)."""
+        if self.slot is not None:
+            self.slot.settle()
 
     # ------------------------------------------------------------------ main loop
     async def run(self, first: bytes, arrived: float) -> None:

@@ -14,6 +14,7 @@ class LobbyErrorKind(enum.Enum):
     UNAUTHENTICATED = "UNAUTHENTICATED"
     AUTH_FAILED = "AUTH_FAILED"
     LIMIT = "LIMIT"
+    QUOTA = "QUOTA"  # rooms opened by unauthenticated joins: per address or in all
     BAD_REQUEST = "BAD_REQUEST"
 
 

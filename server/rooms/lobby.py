@@ -10,6 +10,7 @@ import logging
 import random
 import secrets
 import uuid
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -81,6 +82,8 @@ class Lobby:
         empty_room_timeout: float | None = 600.0,
         max_waiting_seats: int = 8,
         on_room_created: Callable[[Room], None] | None = None,
+        max_join_rooms: int = 512,
+        max_join_rooms_per_address: int = 256,
     ) -> None:
         if games is None:
             from server.games.registry import GameRegistry
@@ -102,6 +105,12 @@ class Lobby:
         self._seeds = random.Random(seed) if seed is not None else None
         self._empty_room_timeout = empty_room_timeout
         self._max_waiting_seats = max_waiting_seats
+        # Rooms open now that an unauthenticated join opened, by the opener's address: a
+        # client without a secret may not fill the server (or its store) with matches.
+        self._max_join_rooms = max_join_rooms
+        self._max_join_rooms_per_address = max_join_rooms_per_address
+        self.join_openers: dict[str, str] = {}
+        self._join_rooms_at: Counter[str] = Counter()
         # Told of every new room, synchronously, before its task first runs (the store hooks
         # in here: a match row per room, whoever created it).
         self.on_room_created = on_room_created
@@ -111,7 +120,8 @@ class Lobby:
 
     # ------------------------------------------------------------------ rooms
     def _new_room(self, game_type: str, slots: list[Slot], paused: bool,
-                  clocks: Clocks | None = None, seed: int | None = None) -> Room:
+                  clocks: Clocks | None = None, seed: int | None = None,
+                  opener: str | None = None) -> Room:
         plugin = self.games.get(game_type)  # UnknownGameType propagates: the caller drops
         if len(self.rooms) >= self._max_rooms:
             raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
@@ -124,6 +134,9 @@ class Lobby:
             max_observers=self._max_observers, empty_timeout=self._empty_room_timeout,
         )
         self.rooms[room.id] = room
+        if opener is not None:  # before the hook: the store marks the match as a join's
+            self.join_openers[room.id] = opener
+            self._join_rooms_at[opener] += 1
         room.start_task()
         if self.on_room_created is not None:
             self.on_room_created(room)
@@ -132,6 +145,11 @@ class Lobby:
 
     def _room_closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
+        opener = self.join_openers.pop(room.id, None)
+        if opener is not None:
+            self._join_rooms_at[opener] -= 1
+            if self._join_rooms_at[opener] <= 0:
+                del self._join_rooms_at[opener]
         for code in [c for c, (r, _) in self._reservations.items() if r is room]:
             del self._reservations[code]
 
@@ -164,9 +182,24 @@ class Lobby:
             raise LobbyError(LobbyErrorKind.BAD_REQUEST, room.id,
                              f"{room.game_type} cannot be played over {protocol}")
 
-    def join(self, link: object, game_type: str | None, protocol: str = "sc") -> Seating:
+    def _check_join_quota(self, opener: str) -> None:
+        """Whether an unauthenticated client at `opener` may open one more room."""
+        if len(self.join_openers) >= self._max_join_rooms:
+            raise LobbyError(LobbyErrorKind.QUOTA, None,
+                             f"{self._max_join_rooms} rooms opened by joins are open; "
+                             "join one of them or try again when one ends")
+        if self._join_rooms_at[opener] >= self._max_join_rooms_per_address:
+            raise LobbyError(LobbyErrorKind.QUOTA, None,
+                             f"{self._max_join_rooms_per_address} rooms opened by joins from "
+                             f"{opener} are open; try again when one ends")
+
+    def join(self, link: object, game_type: str | None, protocol: str = "sc", *,
+             opener: str | None = None) -> Seating:
         """Any free unreserved seat in a game `protocol` can seat (the game type itself is not
         checked, as officially), else a new room of `game_type` (None: the protocol's default).
+
+        `opener` is the address of an unauthenticated client: a room it opens counts against
+        the join quotas (`max_join_rooms`, `max_join_rooms_per_address`; None: not counted).
         """
         self._check_gate()
         self._check_waiting(link)
@@ -179,7 +212,9 @@ class Lobby:
                 and not self.games.get(game_id).speaks(protocol):
             raise LobbyError(LobbyErrorKind.BAD_REQUEST, game_id,
                              f"{game_id} cannot be played over {protocol}")
-        room = self._new_room(game_id or "", [Slot(), Slot()], self.paused)
+        if opener is not None:
+            self._check_join_quota(opener)
+        room = self._new_room(game_id or "", [Slot(), Slot()], self.paused, opener=opener)
         return self._take(room, 0, link)
 
     def join_room(self, link: object, room_id: str, protocol: str = "sc") -> Seating:
@@ -191,6 +226,12 @@ class Lobby:
         if seat is None:
             raise LobbyError(LobbyErrorKind.ROOM_FULL, room_id)
         return self._take(room, seat, link)
+
+    def reserved(self, code: str) -> bool:
+        """Whether `code` is the reservation of a seat in an open room (an admin or the
+        server itself handed it out)."""
+        found = self._reservations.get(code)
+        return found is not None and not found[0].closed
 
     def join_prepared(self, link: object, code: str, protocol: str = "sc") -> Seating:
         found = self._reservations.get(code)
