@@ -259,6 +259,7 @@ async def test_launched_bots_get_a_slot_whatever_silent_connections_hold(
             # Bots that arrived with the reserve full took the slot of a silent connection
             # each (how many did depends on how many connected before the others joined):
             # the oldest went, the server counts the rest.
+            await until(lambda: slots(srv)[1] == 1)  # the bots' connections are gone
             await until(lambda: sum(not r.done() for r in readers) == slots(srv)[0] - 1)
             await closed(sum(r.done() for r in readers))
 
