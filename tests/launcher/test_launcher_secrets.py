@@ -66,27 +66,33 @@ async def test_a_failure_detail_has_the_code_cut_out() -> None:
     assert code not in failure.detail
 
 
-@pytest.mark.parametrize("game, module, names", [
-    ("swc_2027_blokus", "bots.blokus", ("random", "greedy")),
-    ("hearth", "bots.hearth", ("hearth-random", "hearth-greedy")),
+GAUNTLET = str(Path(sys.executable).with_name("gauntlet"))
+
+
+@pytest.mark.parametrize("game, command, opponent", [
+    ("swc_2027_blokus", [sys.executable, "-m", "bots.blokus", "random"], "greedy"),
+    ("swc_2027_blokus", [GAUNTLET, "bot", "blokus-greedy"], "random"),
+    ("hearth", [sys.executable, "-m", "bots.hearth", "hearth-random"], "hearth-greedy"),
+    ("hearth", [GAUNTLET, "bot", "hearth-greedy"], "hearth-random"),
 ])
 async def test_launched_bundled_bots_play_and_nothing_shows_their_code(
         tmp_path: Path, caplog: pytest.LogCaptureFixture,
-        game: str, module: str, names: tuple[str, str]) -> None:
-    """Over the API: a bundled bot that also prints its code on stderr (as socha does),
-    against a bundled bot. Their argv has no code, they take their seats and play to the
-    end, and neither the seat logs nor the server's log (DEBUG) show a code."""
+        game: str, command: list[str], opponent: str) -> None:
+    """Over the API: a kit bot (`python -m ...` or `gauntlet bot`) that also prints its
+    code on stderr first (as socha does), against a bundled bot. Their argv has no code,
+    they take their seats and play to the end, and neither the seat logs nor the server's
+    log (DEBUG) show a code."""
     caplog.set_level(logging.DEBUG)
     server, client, store, _url = await start(tmp_path)
     try:
-        # `$0` is the interpreter, `$@` the --host/--port the launcher appends.
-        chatty = ["sh", "-c", f'echo "my reservation is ${RESERVATION_ENV}" >&2; '
-                  f'exec "$0" -m {module} {names[0]} "$@"', sys.executable]
+        # `$@` is the command and the --host/--port the launcher appends.
+        chatty = ["sh", "-c", f'echo "my reservation is ${RESERVATION_ENV}" >&2; exec "$@"',
+                  "sh", *command]
         registered = await client.post("/api/bots", headers=AUTH, json={
             "name": "chatty", "game": game, "command": chatty, "workdir": str(REPO)})
         assert registered.status_code == 201, registered.text
         created = await client.post("/api/matches", headers=AUTH, json={
-            "game": game, "seats": [{"bot": "chatty"}, {"bot": names[1]}], "paused": True})
+            "game": game, "seats": [{"bot": "chatty"}, {"bot": opponent}], "paused": True})
         assert created.status_code == 201, created.text
         match_id = created.json()["id"]
         room = server.lobby.rooms[match_id]
