@@ -204,7 +204,8 @@ def reap_orphans(data_dir: Path) -> int:
     dead: list[tuple[Path, list[dict[str, Any]]]] = []
     for path in sorted(folder.iterdir()):
         if path.suffix == ".tmp":
-            path.unlink(missing_ok=True)  # a write the dead server never finished
+            if not Path(f"/proc/{path.stem}").exists():  # a write its dead server never finished
+                path.unlink(missing_ok=True)
             continue
         if path.suffix != ".json":
             continue
