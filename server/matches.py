@@ -576,7 +576,7 @@ class MatchService:
             if protocol == "kettle" and reservation is not None:
                 # Kettle's join_game names the game and the password: GAME_ID:PASSWORD.
                 reservation = f"{room.id}:{reservation}"
-            proc = launch(spec, self.host, self._port(), reservation)
+            proc = launch(spec, self.host, self._port(), reservation, data_dir=self.data_dir)
             tracked.procs[i] = proc
             await proc.start()
             self._spawn(self._watch(tracked, proc), f"watch-bot-{room.id}-{i}")
@@ -666,8 +666,9 @@ class MatchService:
 
 
 def seat_log_text(proc: BotProcess) -> str:
-    return (f"== {' '.join(proc.argv)}\n== stdout ==\n{proc.log.stdout.text()}\n"
-            f"== stderr ==\n{proc.log.stderr.text()}\n")
+    """The command and both streams, the reservation code cut out (a bot may print it)."""
+    return proc.redact(f"== {' '.join(proc.argv)}\n== stdout ==\n{proc.log.stdout.text()}\n"
+                       f"== stderr ==\n{proc.log.stderr.text()}\n")
 
 
 def _find_bot(store: Store, key: str | int) -> Any:
@@ -896,7 +897,8 @@ def _plain(value: Any, depth: int = 0) -> Any:
 
 
 def bundled_bots() -> list[tuple[str, str, list[str]]]:
-    """(name, game, argv) of the bundled bots; `--host --port --reservation` are appended."""
+    """(name, game, argv) of the bundled bots; `--host --port` are appended (the
+    reservation is in their environment)."""
 
     found: list[tuple[str, str, list[str]]] = []
     gauntlet = str(Path(sys.executable).with_name("gauntlet"))

@@ -166,6 +166,10 @@ class GauntletServer:
         self._http = http
 
     async def start(self) -> None:
+        from server.launcher import reap_orphans
+
+        # Before anything listens: a dead server's bots must not take seats of this one.
+        await asyncio.to_thread(reap_orphans, self.config.data_dir)
         if self.store is not None:
             await self._open_store(self.store)
         password = self.config.resolve_admin_password()

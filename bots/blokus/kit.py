@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
+from bots import RESERVATION_ENV, reservation_from_env
 from games.blokus import SetMove, SkipMove, State
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection, texts
@@ -501,14 +502,17 @@ def _os_reason(error: OSError) -> str:
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
     """The official clients' flags: ``-h/--host``, ``-p/--port``, ``-r/--reservation``.
 
-    ``-h`` is the host, as in the official clients; help is ``--help`` only.
+    ``-h`` is the host, as in the official clients; help is ``--help`` only. Without
+    ``-r`` the reservation comes from ``$GAUNTLET_RESERVATION``: that is how the server
+    hands it to a bot it launches.
     """
     parser.add_argument("-h", "--host", default=DEFAULT_HOST,
                         help=f"server address (default {DEFAULT_HOST})")
     parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
                         help=f"server port (default {DEFAULT_PORT})")
-    parser.add_argument("-r", "--reservation", default=None,
-                        help="reservation code of a prepared game (joinPrepared)")
+    parser.add_argument("-r", "--reservation", default=reservation_from_env(),
+                        help="reservation code of a prepared game (joinPrepared); "
+                        f"default: ${RESERVATION_ENV}, set by the server that launched the bot")
     parser.add_argument("--room", default=None, help="join this room id (joinRoom)")
     parser.add_argument("--idle-timeout", type=float, default=None,
                         help="give up when the server is silent this many seconds")

@@ -7,7 +7,8 @@ every room, and a game's record is what the server's ``result`` says, never what
 client's exit code suggests.
 
 A seat is either a ``SeatCommand`` (a program run through ``server.launcher`` with the
-official ``--host --port --reservation`` flags, in a process group of its own, so a bot
+official ``--host --port`` flags and its reservation in ``$GAUNTLET_RESERVATION``, in a
+process group of its own, so a bot
 that hangs or crashes is stopped and costs only its game) or a ``BotMaker`` (an
 in-process kit bot on ``bots.blokus.aio.play_async``: for benchmarks and tests, whose
 bots are known to behave).
@@ -479,7 +480,7 @@ BotMaker = Callable[[int | None], Bot]
 
 @dataclass(frozen=True)
 class SeatCommand:
-    """A bot run as a program: ``argv`` plus the official connection flags.
+    """A bot run as a program: ``argv`` plus the official host and port flags.
 
     With ``seeded``, ``--seed N`` (the game's seed for that side) comes before the flags.
     ``env`` is added to the launcher's minimal environment.
@@ -517,7 +518,7 @@ Seat = SeatCommand | BotMaker
 
 
 def _reservation(seat: Seat, room_id: str, code: str) -> str:
-    """What the bot passes to ``--reservation``: Kettle joins with ``GAME_ID:PASSWORD``."""
+    """The bot's reservation (``$GAUNTLET_RESERVATION``): Kettle joins with ``GAME_ID:PASSWORD``."""
     if isinstance(seat, SeatCommand) and seat.protocol == "kettle":
         return f"{room_id}:{code}"
     return code

@@ -48,6 +48,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from bots import RESERVATION_ENV, reservation_from_env
 from bots.hearth.bot import Bot, Outcome
 from bots.hearth.options import actions_from_tree, choice_for
 from bots.hearth.tree import EntityTree, TreeError
@@ -450,13 +451,16 @@ def os_reason(error: OSError) -> str:
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
-    """``-h/--host``, ``-p/--port``, ``-r/--reservation`` (help is ``--help`` only)."""
+    """``-h/--host``, ``-p/--port``, ``-r/--reservation`` (help is ``--help`` only); without
+    ``-r``, ``$GAUNTLET_RESERVATION`` (how the server hands it to a bot it launches)."""
     parser.add_argument("-h", "--host", default=DEFAULT_HOST,
                         help=f"server address (default {DEFAULT_HOST})")
     parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
                         help=f"server port (default {DEFAULT_PORT})")
-    parser.add_argument("-r", "--reservation", default=None, metavar="GAME_ID:PASSWORD",
-                        help="a reserved seat (join_game) instead of queue_player")
+    parser.add_argument("-r", "--reservation", default=reservation_from_env(),
+                        metavar="GAME_ID:PASSWORD",
+                        help="a reserved seat (join_game) instead of queue_player; "
+                        f"default: ${RESERVATION_ENV}, set by the server that launched the bot")
     parser.add_argument("--idle-timeout", type=float, default=None,
                         help="give up when the server is silent this many seconds")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every message")

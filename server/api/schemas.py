@@ -171,7 +171,8 @@ class BotIn(BaseModel):
     name: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.\-]+$")
     game: str = Field(min_length=1, max_length=32)
     command: list[str] = Field(min_length=1, max_length=100,
-                               description="argv; --host --port --reservation are appended.")
+                               description="argv; --host --port are appended, the "
+                               "reservation is in $GAUNTLET_RESERVATION.")
     workdir: str | None = Field(None, min_length=1, max_length=1024)
     env: dict[str, str] = Field(default_factory=dict, max_length=100)
 

@@ -5,6 +5,8 @@ Hearth over Kettle instead; their reservation is `GAME_ID:PASSWORD` (room id, co
 
 The flags are the official clients' (`-h/--host`, `-p/--port`, `-r/--reservation`), so a
 bundled bot can be started wherever the official TestClient or a ladder starts a player.
+Without `-r` the code comes from `GAUNTLET_RESERVATION`: a server that launches the bot
+puts it there, never on the command line (which every local user can read).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from bots import RESERVATION_ENV
 from server.cli import app
 from server.commands.common import command_settings, env_help
 from server.settings import DEFAULTS
@@ -34,8 +37,9 @@ def bot_command(
         "--port", "-p", min=1, max=65535, help=env_help("tcp_port", "Server port."))]
     = DEFAULTS.tcp_port,
     reservation: Annotated[str | None, typer.Option(
-        "--reservation", "-r",
-        help="Reservation code of a prepared game (Hearth: GAME_ID:PASSWORD).")] = None,
+        "--reservation", "-r", envvar=RESERVATION_ENV, show_envvar=True,
+        help="Reservation code of a prepared game (Hearth: GAME_ID:PASSWORD); a server "
+        "that launches the bot sets the variable.")] = None,
     room: Annotated[str | None, typer.Option(help="Join this room id instead.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the bot's choices.")] = None,
     idle_timeout: Annotated[float | None, typer.Option(

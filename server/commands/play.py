@@ -57,7 +57,7 @@ def play(
         help="First bot: random, greedy (hearth: hearth-random, hearth-greedy), "
         "package.module:Class, file.py:Class, or a command "
         "line (\"cmd:./my_bot --flag\", or any text with a space: \"java -jar p.jar\"); "
-        "--host --port --reservation are appended.")],
+        "--host --port are appended, the reservation is in $GAUNTLET_RESERVATION.")],
     bot_b: Annotated[str, typer.Argument(help="Second bot (same forms).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=100_000,
                                        help="Number of games.")] = 200,

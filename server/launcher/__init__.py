@@ -2,7 +2,8 @@
 
 Independent of rooms and protocols: a room (or `gauntlet play`, or the ladder) launches a
 `BotSpec` for a seat, tells the `BotProcess` when the seat connected and when the match
-ended, reads its `failure`, and stops it. See `process` for the why of each mechanism.
+ended, reads its `failure`, and stops it. See `process` for the why of each mechanism,
+`reaping` for how a bot's strays are ended (and a dead server's bots by the next one).
 """
 
 from server.launcher.failures import FailureCategory, SeatFailure
@@ -15,9 +16,11 @@ from server.launcher.process import (
     launch,
     live_processes,
 )
+from server.launcher.reaping import MARK_ENV, reap_orphans
 from server.launcher.spec import (
     BOT_DEFAULTS,
     CONNECTION_ARGS,
+    RESERVATION_ENV,
     BotSpec,
     ConnectionArgs,
     ResourceLimits,
@@ -34,6 +37,8 @@ __all__ = [
     "CONNECTION_ARGS",
     "DEFAULT_GRACE",
     "DEFAULT_LOG_LIMIT",
+    "MARK_ENV",
+    "RESERVATION_ENV",
     "BotProcess",
     "BotSpec",
     "BoundedLog",
@@ -49,6 +54,7 @@ __all__ = [
     "launch",
     "live_processes",
     "minimal_env",
+    "reap_orphans",
     "sc_connection_args",
     "set_default_limits",
 ]

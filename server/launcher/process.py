@@ -14,8 +14,12 @@ still holding stderr would hide the bot's own death until it, too, was gone.
 
 Why a process group: a bot is often a start script that runs `java` or `python`, which may
 start helpers; a signal to the script's pid alone would orphan them. A descendant that
-starts a session of its own (`setsid`, a daemon) leaves the group and is out of reach;
-only a cgroup could catch it, and that needs privileges a local server does not have.
+starts a session of its own (`setsid`, a daemon) leaves the group; it still carries the
+bot's launch mark in its environment, and is ended with the rest (`reaping`).
+
+The reservation code is a secret: it is in the bot's environment (`RESERVATION_ENV`),
+never in its argv, and cut out of everything the launcher shows (`redact`): the seat
+log, failure details, log lines.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -35,6 +40,13 @@ from typing import Final
 from server.launcher._limited_exec import exec_error
 from server.launcher.failures import FailureCategory, SeatFailure
 from server.launcher.log import SeatLog
+from server.launcher.reaping import (
+    MARK_ENV,
+    marked_processes,
+    records_in,
+    signal_marked,
+    start_time,
+)
 from server.launcher.spec import BotSpec, ResourceLimits, default_limits
 
 log = logging.getLogger(__name__)
@@ -100,14 +112,23 @@ class BotProcess:
         limits: ResourceLimits | None = None,
         grace: float = DEFAULT_GRACE,
         base_env: Mapping[str, str] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self.spec = spec
-        self.argv: list[str] = spec.command(host, port, reservation)
+        self.argv: list[str] = spec.command(host, port)
         """What is executed: the spec's argv plus the protocol's connection flags."""
         chosen = limits if limits is not None else spec.limits
         self.limits = chosen if chosen is not None else default_limits()
         self.grace = grace
-        self.env: dict[str, str] = spec.environment(base_env)
+        self.mark = secrets.token_hex(16)
+        """This launch's `MARK_ENV` value: every process of the bot inherits it."""
+        self.env: dict[str, str] = {**spec.environment(base_env, reservation),
+                                    MARK_ENV: self.mark}
+        # The whole code, and Kettle's password alone (of GAME_ID:PASSWORD): a bot that
+        # prints the join_game it sends shows the password as a field of its own.
+        self._secrets = [] if not reservation else [
+            reservation, *([reservation.partition(":")[2]] if ":" in reservation else [])]
+        self._records = records_in(data_dir) if data_dir is not None else None
         self.log = SeatLog(log_limit)
         self.pid: int | None = None
         self.returncode: int | None = None
@@ -147,6 +168,17 @@ class BotProcess:
     def match_ended(self) -> None:
         """The match has a result: later exits, whatever their status, are no failure."""
         self._ended = True
+
+    def redact(self, text: str) -> str:
+        """`text` with the reservation code replaced by `***` (a bot may print its own).
+
+        >>> BotProcess(BotSpec("b", "g", ["bot"]), "h", 1, "room:pw").redact("pw, room:pw")
+        '***, ***'
+        """
+        for secret in self._secrets:
+            if secret:
+                text = text.replace(secret, "***")
+        return text
 
     @property
     def running(self) -> bool:
@@ -193,22 +225,18 @@ class BotProcess:
             self._fail_start(f"working directory {str(cwd)!r} does not exist")
             return
         loop = asyncio.get_running_loop()
-        command = self.argv
-        status_r = status_w = -1
-        if self.limits.any:
-            status_r, status_w = os.pipe()  # not inheritable (PEP 446) but through pass_fds
-            command = self._wrapped(status_w)
+        status_r, status_w = os.pipe()  # not inheritable (PEP 446) but through pass_fds
         try:
+            # Spawned from the loop's thread: the parent-death signal the wrapper arms
+            # follows this thread (see `_limited_exec`).
             transport, _ = await loop.subprocess_exec(
-                lambda: _Capture(self), *command,
+                lambda: _Capture(self), *self._wrapped(status_w),
                 stdin=subprocess.DEVNULL,  # not a closed fd 0: the bot's first open() would get it
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                cwd=cwd, env=self.env, start_new_session=True,
-                pass_fds=(status_w,) if status_w >= 0 else (),
+                cwd=cwd, env=self.env, start_new_session=True, pass_fds=(status_w,),
             )
         except OSError as exc:
-            if status_r >= 0:
-                os.close(status_r)
+            os.close(status_r)
             if exc.filename is not None and cwd is not None and str(exc.filename) == str(cwd):
                 self._fail_start(f"cannot enter working directory {str(cwd)!r}: {exc.strerror}")
             else:
@@ -216,24 +244,23 @@ class BotProcess:
                                             self.env.get("PATH")))
             return
         except BaseException:  # cancelled while spawning: asyncio has closed the transport
-            if status_r >= 0:
-                os.close(status_r)
+            os.close(status_r)
             raise
         finally:
-            if status_w >= 0:
-                os.close(status_w)
+            os.close(status_w)
         self._transport = transport
         self.pid = transport.get_pid()
         _live.add(self)
-        log.info("bot %s started: pid %s, %s", self.spec.name, self.pid, self.argv)
-        if status_r >= 0:
-            try:
-                message = await _read_until_eof(status_r)
-            except BaseException:
-                await self.stop(0)
-                raise
-            if message:
-                self._fail_start(message.decode("utf-8", "replace"))
+        self._record()
+        log.info("bot %s started: pid %s, %s", self.spec.name, self.pid,
+                 self.redact(repr(self.argv)))
+        try:
+            message = await _read_until_eof(status_r)
+        except BaseException:
+            await self.stop(0)
+            raise
+        if message:
+            self._fail_start(message.decode("utf-8", "replace"))
 
     async def wait(self) -> int | None:
         """Wait until the bot's own process has exited; its return code (None: never ran).
@@ -264,10 +291,12 @@ class BotProcess:
         await asyncio.shield(self._stop_task)
 
     def kill(self) -> None:
-        """SIGKILL to the group now, without waiting: for when no event loop will run again."""
+        """SIGKILL to the group and every marked process now, without waiting: for when no
+        event loop will run again (blocks for one read of /proc)."""
         if self.pid is not None and self._stop_task is None:
             self._stopping = True
             self._signal(signal.SIGKILL)
+            signal_marked(marked_processes([self.mark])[self.mark], signal.SIGKILL)
 
     async def __aenter__(self) -> BotProcess:
         await self.start()
@@ -287,12 +316,19 @@ class BotProcess:
         limits = self.limits
         lc_ctype = self.env.get("LC_CTYPE")
         return [
-            sys.executable, "-I", "-S", str(_WRAPPER), str(status_fd),
+            sys.executable, "-I", "-S", str(_WRAPPER), str(status_fd), str(os.getpid()),
             "-" if limits.memory_bytes is None else str(limits.memory_bytes),
             "-" if limits.cpu_seconds is None else str(limits.cpu_seconds),
             "-" if lc_ctype is None else f"={lc_ctype}",
             "--", *self.argv,
         ]
+
+    def _record(self) -> None:
+        """Note the bot for the next server, should this one die before it stops the bot."""
+        assert self.pid is not None
+        start = start_time(self.pid)
+        if self._records is not None and start is not None:
+            self._records.add(id(self), self.spec.name, self.pid, start, self.mark)
 
     def _fail_start(self, detail: str) -> None:
         self._start_failure = SeatFailure(FailureCategory.FAILED_TO_START, detail)
@@ -312,7 +348,7 @@ class BotProcess:
             await asyncio.wait_for(self._closed.wait(), _OUTPUT_SETTLE)
         self._exited.set()
         failure = self.failure
-        if failure is not None and not self._starting:
+        if failure is not None and not self._starting and self._start_failure is None:
             log.warning("bot %s (pid %s): %s", self.spec.name, self.pid, failure)
 
     def _exit_text(self) -> str:
@@ -336,6 +372,7 @@ class BotProcess:
 
     def _stderr_text(self) -> str:
         tail = self.log.stderr.last(_DETAIL_STDERR).decode("utf-8", "replace").strip()
+        tail = self.redact(tail)
         return f"; stderr ends with:\n{tail}" if tail else "; nothing on stderr"
 
     def _signal(self, sig: signal.Signals) -> None:
@@ -351,14 +388,19 @@ class BotProcess:
         assert self.pid is not None
         return self.returncode is None or _group_has_live_members(self.pid)
 
-    async def _wait_gone(self, timeout: float) -> bool:
+    async def _marked(self) -> dict[int, int]:
+        """The bot's processes wherever they went (pid -> start time), from /proc."""
+        found = await asyncio.to_thread(marked_processes, [self.mark])
+        return found[self.mark]
+
+    async def _wait_gone(self, timeout: float, strays: dict[int, int]) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         try:
             await asyncio.wait_for(self._process_gone.wait(), timeout)
         except TimeoutError:
             return False
-        while self._group_alive():
+        while self._group_alive() or any(start_time(p) == s for p, s in strays.items()):
             if loop.time() >= deadline:
                 return False
             await asyncio.sleep(_POLL)
@@ -367,22 +409,35 @@ class BotProcess:
     async def _stop(self, grace: float) -> None:
         assert self._transport is not None
         try:
-            if self._group_alive():
+            strays = await self._marked()
+            if self._group_alive() or strays:
                 self._signal(signal.SIGTERM)
-                if not await self._wait_gone(grace):
+                signal_marked(strays, signal.SIGTERM)
+                if not await self._wait_gone(grace, strays):
                     self.killed = True
                     self._signal(signal.SIGKILL)
-                    if not await self._wait_gone(_KILL_WAIT):
+                    strays = await self._marked()
+                    signal_marked(strays, signal.SIGKILL)
+                    if not await self._wait_gone(_KILL_WAIT, strays):
                         log.warning("bot %s: process group %s survived SIGKILL for %s s",
                                     self.spec.name, self.pid, _KILL_WAIT)
+                # What forked while it was being ended: never given a grace of its own.
+                late = await self._marked()
+                if late:
+                    self.killed = True
+                    signal_marked(late, signal.SIGKILL)
+                    await self._wait_gone(_KILL_WAIT, late)
             try:
                 await asyncio.wait_for(self._closed.wait(), _PIPES_WAIT)
             except TimeoutError:
-                log.warning("bot %s: its output pipes are still open after its process group "
-                            "is gone (a descendant in a session of its own?)", self.spec.name)
+                log.warning("bot %s: its output pipes are still open after its processes "
+                            "are gone (a descendant that dropped %s from its environment?)",
+                            self.spec.name, MARK_ENV)
         finally:
             self._transport.close()
             _live.discard(self)
+            if self._records is not None:
+                self._records.remove(id(self))
             log.info("bot %s stopped: pid %s, return code %s%s", self.spec.name, self.pid,
                      self.returncode, " (SIGKILL)" if self.killed else "")
 
@@ -397,15 +452,18 @@ def launch(
     limits: ResourceLimits | None = None,
     grace: float = DEFAULT_GRACE,
     base_env: Mapping[str, str] | None = None,
+    data_dir: Path | None = None,
 ) -> BotProcess:
     """A `BotProcess` for one seat, not yet started: `async with launch(...) as proc:`.
 
-    `log_limit` bytes are kept at each end of stdout and of stderr; `limits` replaces the
-    spec's resource limits; `grace` is the SIGTERM-to-SIGKILL delay when leaving the block;
-    `base_env` replaces `os.environ` as the source of the inherited variables.
+    `reservation` reaches the bot as `GAUNTLET_RESERVATION`; `log_limit` bytes are kept at
+    each end of stdout and of stderr; `limits` replaces the spec's resource limits;
+    `grace` is the SIGTERM-to-SIGKILL delay when leaving the block; `base_env` replaces
+    `os.environ` as the source of the inherited variables; `data_dir`: record the bot
+    there, so that a server started after this one died ends it (`reap_orphans`).
     """
     return BotProcess(spec, host, port, reservation, log_limit=log_limit, limits=limits,
-                      grace=grace, base_env=base_env)
+                      grace=grace, base_env=base_env, data_dir=data_dir)
 
 
 def live_processes() -> list[BotProcess]:

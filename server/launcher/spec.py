@@ -1,14 +1,14 @@
 """What to run for a seat: `BotSpec`, resource limits and each protocol's connection flags.
 
-A spec is plain data (it is registered once and launched for many matches); the host,
-port and reservation are only known per match, so they are appended at launch time by the
-protocol's flag function.
+A spec is plain data (it is registered once and launched for many matches); the host and
+port are only known per match, so they are appended at launch time by the protocol's flag
+function. The reservation is a secret and never goes into argv (every local user can read
+any process's command line in /proc): the launcher hands it over in the bot's environment,
+`GAUNTLET_RESERVATION` (`RESERVATION_ENV`), which only the bot's own user can read.
 
 >>> spec = BotSpec("greedy", "blokus", ["python", "bot.py"], protocol="sc")
->>> spec.command("127.0.0.1", 13050, "abc")
-['python', 'bot.py', '--host', '127.0.0.1', '--port', '13050', '--reservation', 'abc']
->>> spec.command("127.0.0.1", 13050, None)[-2:]
-['--port', '13050']
+>>> spec.command("127.0.0.1", 13050)
+['python', 'bot.py', '--host', '127.0.0.1', '--port', '13050']
 """
 
 from __future__ import annotations
@@ -23,28 +23,30 @@ from typing import Final, Literal
 WireProtocol = Literal["sc", "kettle"]
 """The protocol a bot speaks; the names match `server.net.sniff`."""
 
-ConnectionArgs = Callable[[str, int, "str | None"], list[str]]
-"""(host, port, reservation or None) -> the arguments appended to the bot's argv."""
+ConnectionArgs = Callable[[str, int], list[str]]
+"""(host, port) -> the arguments appended to the bot's argv."""
+
+RESERVATION_ENV: Final = "GAUNTLET_RESERVATION"
+"""The variable that carries a launched bot's reservation code (Kettle: GAME_ID:PASSWORD).
+Unset when the bot is to join any open room. The bot kits read it when no
+`-r/--reservation` flag is given (docs/bots.md)."""
 
 
-def sc_connection_args(host: str, port: int, reservation: str | None) -> list[str]:
-    """The official Software-Challenge start scripts' flags (`start.sh` passes them on).
+def sc_connection_args(host: str, port: int) -> list[str]:
+    """The official Software-Challenge start scripts' host and port flags.
 
-    Without a reservation the bot joins any open room, as the official clients do.
+    The third official flag, `--reservation`, is not passed: see `RESERVATION_ENV`.
     """
-    args = ["--host", host, "--port", str(port)]
-    if reservation is not None:
-        args += ["--reservation", reservation]
-    return args
+    return ["--host", host, "--port", str(port)]
 
 
-def kettle_connection_args(host: str, port: int, reservation: str | None) -> list[str]:
-    """Kettle has no official launcher, so we define it: the same three long flags.
+def kettle_connection_args(host: str, port: int) -> list[str]:
+    """Kettle has no official launcher, so we define it: the same long flags.
 
     One flag style for both protocols means a bot author learns one thing, and the
     Kettle kit parses them with the same argument parser as the Software-Challenge kit.
     """
-    return sc_connection_args(host, port, reservation)
+    return sc_connection_args(host, port)
 
 
 CONNECTION_ARGS: Final[Mapping[str, ConnectionArgs]] = MappingProxyType({
@@ -85,11 +87,6 @@ class ResourceLimits:
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"{name} must be positive or None, not {value}")
-
-    @property
-    def any(self) -> bool:
-        """True when at least one limit is set (only then does a wrapper run first)."""
-        return self.memory_bytes is not None or self.cpu_seconds is not None
 
 
 MiB: Final = 1 << 20
@@ -145,10 +142,21 @@ class BotSpec:
         if self.protocol not in CONNECTION_ARGS:
             raise ValueError(f"bot {self.name!r}: unknown protocol {self.protocol!r}")
 
-    def command(self, host: str, port: int, reservation: str | None) -> list[str]:
+    def command(self, host: str, port: int) -> list[str]:
         """The full argv for one match: the spec's argv plus the protocol's flags."""
-        return [*self.argv, *CONNECTION_ARGS[self.protocol](host, port, reservation)]
+        return [*self.argv, *CONNECTION_ARGS[self.protocol](host, port)]
 
-    def environment(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
-        """The child's environment: `minimal_env(base)` overlaid with the spec's `env`."""
-        return {**minimal_env(base), **self.env}
+    def environment(self, base: Mapping[str, str] | None = None,
+                    reservation: str | None = None) -> dict[str, str]:
+        """The child's environment: `minimal_env(base)` overlaid with the spec's `env`,
+        and `RESERVATION_ENV` set to `reservation` (removed when None: a registered
+        bot's own `env` must not make it take somebody else's seat).
+
+        >>> BotSpec("b", "blokus", ["bot"]).environment({}, "code")
+        {'GAUNTLET_RESERVATION': 'code'}
+        """
+        env = {**minimal_env(base), **self.env}
+        env.pop(RESERVATION_ENV, None)
+        if reservation is not None:
+            env[RESERVATION_ENV] = reservation
+        return env

@@ -1,11 +1,13 @@
 """A bot that connects nowhere: each mode misbehaves in one way the launcher must handle.
 
-`python fake_bot.py MODE [--host H --port P --reservation R]`. "ready" lines are flushed
-so the tests know the process runs its own code (and not just the interpreter's start).
+`python fake_bot.py MODE [--host H --port P]` (the reservation is in GAUNTLET_RESERVATION).
+"ready" lines are flushed so the tests know the process runs its own code (and not just
+the interpreter's start).
 """
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -57,6 +59,25 @@ def main() -> None:
         ready()
         hog = bytearray(1 << 30)  # 1 GiB against a smaller RLIMIT_AS: MemoryError
         print(len(hog))
+    elif mode == "secret":  # as socha 5.1.0 does at INFO: "Joining game with reservation"
+        code = os.environ.get("GAUNTLET_RESERVATION", "")
+        print(f"reservation {code}", flush=True)
+        print(f"Joining game with reservation '{code}'", file=sys.stderr, flush=True)
+        ready()
+        time.sleep(60)
+    elif mode in ("family", "family_exit"):
+        # A helper in the bot's group, and a daemon in a session of its own (setsid).
+        child = subprocess.Popen(["sleep", "1000"])
+        daemon = (subprocess.Popen(["setsid", "sleep", "1000"]) if shutil.which("setsid")
+                  else subprocess.Popen(["sleep", "1000"], start_new_session=True))
+        pids = f"{os.getpid()} {child.pid} {daemon.pid}"
+        if "FAMILY_FILE" in os.environ:
+            with open(os.environ["FAMILY_FILE"] + ".tmp", "w") as f:
+                f.write(pids)
+            os.replace(os.environ["FAMILY_FILE"] + ".tmp", os.environ["FAMILY_FILE"])
+        ready(pids)
+        if mode == "family":
+            time.sleep(1000)
     elif mode == "spin":
         ready()
         while True:

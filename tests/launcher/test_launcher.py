@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from server.launcher import (
+    MARK_ENV,
+    RESERVATION_ENV,
     BotProcess,
     BotSpec,
     BoundedLog,
@@ -155,11 +157,11 @@ def test_bounded_log_keeps_both_ends() -> None:
 
 @pytest.mark.parametrize("limits", [ResourceLimits(), ResourceLimits(cpu_seconds=5)])
 async def test_nonexistent_executable_fails_to_start(limits: ResourceLimits) -> None:
-    """Both ways of starting (direct exec, the rlimit wrapper) say the same clear thing."""
+    """With limits or without, the exec wrapper says the same clear thing."""
     bad = BotSpec("ghost", "blokus", ["./no-such-bot-here"], limits=limits)
     async with launch(bad, HOST, PORT) as proc:
         returncode = await asyncio.wait_for(proc.wait(), 5)
-    assert returncode == (127 if limits.any else None)  # the wrapper's exit, or no process
+    assert returncode == 127  # the wrapper's exit
     failure = proc.failure
     assert failure is not None and failure.category is FailureCategory.FAILED_TO_START
     assert failure.detail == "cannot execute './no-such-bot-here': No such file or directory"
@@ -277,20 +279,20 @@ async def test_argv_env_cwd_and_stdin(tmp_path: Path, limits: ResourceLimits,
     async with launch(bot, HOST, PORT, RESERVATION) as proc:
         assert await asyncio.wait_for(proc.wait(), 5) == 0
     seen = json.loads(proc.log.stdout.head)
-    assert seen["argv"] == ["argv", "--host", HOST, "--port", str(PORT),
-                            "--reservation", RESERVATION]
+    assert seen["argv"] == ["argv", "--host", HOST, "--port", str(PORT)]  # no reservation
     assert proc.argv == [sys.executable, FAKE_BOT, *seen["argv"]]
     assert Path(seen["cwd"]) == tmp_path
     assert seen["stdin"] == ""  # /dev/null
     if sys.platform == "linux":
-        assert seen["env"] == {**minimal_env(), "BOT_LEVEL": "3"}  # no secrets, no LC_CTYPE
+        # No server secrets, no LC_CTYPE; the reservation and the launch mark.
+        assert seen["env"] == {**minimal_env(), "BOT_LEVEL": "3",
+                               RESERVATION_ENV: RESERVATION, MARK_ENV: proc.mark}
 
 
 def test_connection_flags_per_protocol() -> None:
     kettle = BotSpec("k", "hearth", ["bot"], protocol="kettle")
-    assert kettle.command(HOST, 1, None) == ["bot", "--host", HOST, "--port", "1"]
-    assert kettle_connection_args(HOST, 1, "r") == ["--host", HOST, "--port", "1",
-                                                    "--reservation", "r"]
+    assert kettle.command(HOST, 1) == ["bot", "--host", HOST, "--port", "1"]
+    assert kettle_connection_args(HOST, 1) == ["--host", HOST, "--port", "1"]
     with pytest.raises(ValueError, match="unknown protocol"):
         BotSpec("x", "blokus", ["bot"], protocol="telnet")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="argv is empty"):

@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["server.launcher.failures", "server.launcher.spec", "server.launcher.log"]
+MODULES = ["server.launcher.failures", "server.launcher.spec", "server.launcher.log",
+           "server.launcher.process", "server.launcher.reaping"]
 
 
 @pytest.mark.parametrize("name", MODULES)

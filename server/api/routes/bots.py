@@ -28,8 +28,9 @@ def _out(bot: Bot) -> BotOut:
              responses={401: {"model": ErrorOut}, 409: {"model": ErrorOut},
                         422: {"model": ErrorOut}})
 def create_bot(body: BotIn, store: StoreDep, context: ContextDep) -> BotOut:
-    """`command` is executed without a shell, with `--host H --port P --reservation R`
-    appended; `workdir` is its working directory, `env` is added to a minimal environment."""
+    """`command` is executed without a shell, with `--host H --port P` appended and the
+    reservation in `GAUNTLET_RESERVATION`; `workdir` is its working directory, `env` is
+    added to a minimal environment."""
     if body.game not in context.games:
         raise MatchError(f"game: unknown game {body.game!r}; known: "
                          f"{', '.join(context.games.ids())}", 422)
