@@ -467,10 +467,11 @@ class MatchService:
             return
         outcomes = []
         for i, _slot in enumerate(room.slots):
-            if result.winner is None:
-                outcome = SeatResult.DRAW
+            # A failed seat loses, whatever the other did: two failed seats are two losses.
+            if result.lost(i):
+                outcome = SeatResult.LOSS
             else:
-                outcome = SeatResult.WIN if result.winner == i else SeatResult.LOSS
+                outcome = SeatResult.WIN if result.winner == i else SeatResult.DRAW
             category, detail = failures.get(i, (None, ""))
             parts = [result.scores[i]] if i < len(result.scores) else None
             outcomes.append(SeatOutcome(i, outcome, parts, category, detail))
@@ -577,17 +578,17 @@ class MatchService:
             proc = launch(spec, self.host, self._port(), reservation)
             tracked.procs[i] = proc
             await proc.start()
-            self._spawn(self._watch(tracked, proc), f"watch-bot-{room.id}-{i}")
+            self._spawn(self._watch(tracked, i, proc), f"watch-bot-{room.id}-{i}")
         return room, answer
 
-    async def _watch(self, tracked: Tracked, proc: BotProcess) -> None:
-        """A bot that exits before its match started ends the match (nobody will come)."""
+    async def _watch(self, tracked: Tracked, seat: int, proc: BotProcess) -> None:
+        """A bot that exits before its match started loses it: the room is told which seat
+        failed (the launcher knows; the room only sees nobody come)."""
         await proc.wait()
         room = tracked.room
         if not room.started and not room.closed and proc.failure is not None:
-            log.warning("room %s: %s; the match ends", room.id, proc.failure)
-            with contextlib.suppress(Exception):
-                room.cancel()
+            log.warning("room %s: seat %d %s; it loses", room.id, seat, proc.failure)
+            room.seat_failed(seat)
 
     async def _stop_bots(self, tracked: Tracked) -> None:
         """Give the bots a moment to leave by themselves (their last words), then stop them."""
