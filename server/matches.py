@@ -174,6 +174,8 @@ class MatchService:
         self._port = port
         self.data_dir = Path(data_dir)
         self.tracked: dict[str, Tracked] = {}
+        # Launched bots of ended rooms until their seat logs are on disk (`seat_log`).
+        self._unwritten_logs: dict[str, dict[int, BotProcess]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
         # Why the store is considered failing (None: it writes), the matches aborted over it
@@ -407,6 +409,7 @@ class MatchService:
         for proc in tracked.procs.values():
             proc.match_ended()
         if tracked.procs:
+            self._unwritten_logs[room.id] = dict(tracked.procs)
             self._spawn(self._stop_bots(tracked), f"stop-bots-{room.id}")
         if not tracked.result_stored:
             self._set_status(tracked, MatchStatus.CANCELLED if tracked.cancel_requested
@@ -597,7 +600,10 @@ class MatchService:
             await asyncio.wait_for(
                 asyncio.gather(*(p.wait() for p in procs.values() if p.running)), BOT_EXIT_WAIT)
         await asyncio.gather(*(p.stop() for p in procs.values()), return_exceptions=True)
-        await asyncio.to_thread(self._write_seat_logs, tracked.room.id, procs)
+        try:
+            await asyncio.to_thread(self._write_seat_logs, tracked.room.id, procs)
+        finally:
+            self._unwritten_logs.pop(tracked.room.id, None)
 
     def _write_seat_logs(self, match_id: str, procs: dict[int, BotProcess]) -> None:
         folder = self.data_dir / SEAT_LOGS / match_id
@@ -608,8 +614,9 @@ class MatchService:
     def seat_log(self, match_id: str, seat: int) -> str | None:
         """A launched seat's output: live from the process, else from its file (blocking)."""
         tracked = self.tracked.get(match_id)
-        if tracked is not None and seat in tracked.procs:
-            return seat_log_text(tracked.procs[seat])
+        procs = tracked.procs if tracked is not None else self._unwritten_logs.get(match_id, {})
+        if seat in procs:  # live, or ended and its file not written yet
+            return seat_log_text(procs[seat])
         path = self.data_dir / SEAT_LOGS / match_id / f"{seat}.log"
         try:
             return path.read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
-"""A seat that fails loses and its opponent wins, whatever the timing (issue #24, point 1):
-real bot processes launched by the server, matches made over HTTP, results read
+"""A seat that fails loses and its opponent wins, whatever the timing (issue #24, points 1
+and 14a): real bot processes launched by the server, matches made over HTTP, results read
 back from the SQLite store and rated by the ladder's store."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from server.ladder.ratings import rate
 from server.store.ladder import LadderStore
-from tests.api.conftest import AUTH, Running, register, wait_status
+from tests.api.conftest import AUTH, Running, register, wait_settled, wait_status
 
 EXIT_7 = ["/bin/sh", "-c", "exit 7"]
 # The bundled random bot, but 2 s late: the failing bot opposite has exited long before it
@@ -89,3 +89,26 @@ async def test_two_bots_that_cannot_start_both_lose_and_no_rating_calls_it_a_dra
     assert table[ids["exit7"]][ids["exit7-too"]] == (0.0, 1)
     assert table[ids["exit7-too"]][ids["exit7"]] == (0.0, 1)
 
+
+async def test_a_seat_log_is_served_while_its_file_is_written(running: Running) -> None:
+    """Point 14a: after the match the bots get 3 s to exit before their logs are written;
+    the log is served all along. This bot plays, then idles for those 3 s."""
+    await register(running.http, "lingering", [
+        "/bin/sh", "-c", '"$0" -m bots.blokus random "$@"; sleep 30', sys.executable])
+    await register(running.http, "exit7", EXIT_7)
+    created = await running.http.post("/api/matches", headers=AUTH, json={
+        "game": BLOKUS, "seats": [{"bot": "lingering"}, {"bot": "exit7"}]})
+    match_id = created.json()["id"]
+    await wait_settled(running.http, match_id)  # the room is gone: only the file is left
+    written = running.server.config.data_dir / "seat-logs" / match_id / "0.log"
+    answers = []
+    async with asyncio.timeout(30):
+        while True:
+            on_disk = written.exists()
+            log = await running.http.get(f"/api/matches/{match_id}/seats/0/log")
+            answers.append(log.status_code)
+            assert log.status_code == 200, (answers, log.text)
+            if on_disk:
+                break
+            await asyncio.sleep(0.05)
+    assert "== stdout ==" in log.text and len(answers) > 1
