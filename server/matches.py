@@ -677,11 +677,10 @@ def seat_log_text(proc: BotProcess) -> str:
 
 
 def _find_bot(store: Store, key: str | int) -> Any:
-    if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-        bot = store.get_bot(int(key))
-        if bot is not None:
-            return bot
-    return store.get_bot_by_name(str(key))
+    """A registered bot: an int is its id, a str its name (a bot may be named "1")."""
+    if isinstance(key, int):
+        return store.get_bot(key)
+    return store.get_bot_by_name(key)
 
 
 def _category(cause: Cause, left: LeftCause | None, launched: bool) -> FailureCategory | None:
