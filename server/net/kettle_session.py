@@ -385,6 +385,8 @@ def _illegal_option(options: tuple[Option, ...], message: ChooseOption) -> str:
     if not 0 <= index < len(options):
         return f"option_index {index} is not among the {len(options)} options"
     main = options[index].main_option
+    if main is None and message.target:
+        return f"option {index} (END_TURN) takes no target, not {message.target}"
     if main is not None and main.targets and message.target not in main.targets:
         return (f"option {index} needs a target among {list(main.targets)}, "
                 f"not {message.target}")
