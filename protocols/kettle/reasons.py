@@ -46,6 +46,8 @@ Codes for the protocol *sessions* (the server decides them; the codec never does
 - ``server_full``, ``too_many_connections``: the server, or the client's address, has as
   many connections as it accepts; closed right after.
 - ``login_timeout``: nothing was joined within the deadline after connecting; closed.
+- ``store_failed``: ``queue_player``/``join_game`` refused while the server's match store
+  cannot write (no result could be kept); try again later.
 
 >>> sorted(CLOSING)
 ['bad_body', 'bad_json', 'bad_utf8', 'buffer_full', 'frame_too_large', 'truncated']
@@ -80,6 +82,7 @@ __all__ = [
     "SESSION_REASONS",
     "SHUTDOWN",
     "STALE_ID",
+    "STORE_FAILED",
     "TOO_DEEP",
     "TOO_MANY_CONNECTIONS",
     "TRUNCATED",
@@ -116,6 +119,7 @@ RATE_LIMITED: Final = "rate_limited"
 SERVER_FULL: Final = "server_full"
 TOO_MANY_CONNECTIONS: Final = "too_many_connections"
 LOGIN_TIMEOUT: Final = "login_timeout"
+STORE_FAILED: Final = "store_failed"
 
 CLOSING: Final = frozenset({FRAME_TOO_LARGE, BUFFER_FULL, TRUNCATED, BAD_UTF8, BAD_JSON, BAD_BODY})
 """Codes after which the connection must be closed (the codec refuses further use)."""
@@ -132,7 +136,7 @@ CODEC_REASONS: Final = CLOSING | {
 
 SESSION_REASONS: Final = frozenset(
     {UNEXPECTED_MESSAGE, STALE_ID, ILLEGAL, INVALID_DECK, NO_SUCH_GAME, SHUTDOWN,
-     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT}
+     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT, STORE_FAILED}
 )
 """Codes reserved for protocol sessions."""
 

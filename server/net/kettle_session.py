@@ -62,6 +62,7 @@ from protocols.kettle.reasons import (
     RATE_LIMITED,
     SHUTDOWN,
     STALE_ID,
+    STORE_FAILED,
     TRUNCATED,
     UNEXPECTED_MESSAGE,
 )
@@ -207,7 +208,10 @@ class KettleSession(Session[ServerMessage]):
         except _Refusal as refusal:
             await self._nack(kind, refusal.reason, refusal.text)
         except LobbyError as exc:
-            reason = NO_SUCH_GAME if isinstance(message, JoinGame) else UNEXPECTED_MESSAGE
+            if exc.kind is LobbyErrorKind.STORE_FAILED:
+                reason = STORE_FAILED
+            else:
+                reason = NO_SUCH_GAME if isinstance(message, JoinGame) else UNEXPECTED_MESSAGE
             await self._nack(kind, reason, _lobby_text(exc))
 
     async def _nack(self, kind: str, reason: str, text: str) -> None:

@@ -15,6 +15,8 @@ class LobbyErrorKind(enum.Enum):
     AUTH_FAILED = "AUTH_FAILED"
     LIMIT = "LIMIT"
     BAD_REQUEST = "BAD_REQUEST"
+    # No new matches for now: the store cannot write, so no result could be kept.
+    STORE_FAILED = "STORE_FAILED"
 
 
 class LobbyError(Exception):
