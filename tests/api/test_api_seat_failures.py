@@ -60,8 +60,15 @@ async def test_it_loses_also_when_its_opponent_has_not_joined_yet(running: Runni
         done = await match(running, *seats)
         assert_lost_to(done, "exit7", "late-random")
         events = (await running.http.get(f"/api/matches/{done['id']}/events")).text
-        kinds = [json.loads(line)["kind"] for line in events.splitlines()]
+        stored = [json.loads(line) for line in events.splitlines()]
+        kinds = [e["kind"] for e in stored]
         assert "welcome" not in kinds and "result" in kinds, kinds  # it never started
+        # The bot still connected is told in the official server's words (the stored
+        # packet is the one it got): the empty slot left, NOT_CONNECTED; the other wins.
+        [xml] = next(e for e in stored if e["kind"] == "result")["payload"]["xml"]
+        team = "ONE" if seats[1] == "exit7" else "TWO"
+        assert (f'<winner team="{team}" regular="false" reason="exit7 hat das Spiel '
+                'verlassen: NOT_CONNECTED"/>') in xml, xml
 
 
 async def test_two_bots_that_cannot_start_both_lose_and_no_rating_calls_it_a_draw(
@@ -73,6 +80,13 @@ async def test_two_bots_that_cannot_start_both_lose_and_no_rating_calls_it_a_dra
     assert [seats[n]["outcome"] for n in ("exit7", "exit7-too")] == ["loss", "loss"], done
     assert {seats[n]["failure"] for n in seats} == {"failed_to_start"}, done
     assert done["result"]["winner"] is None
+    events = (await running.http.get(f"/api/matches/{done['id']}/events")).text
+    [xml] = next(e for e in map(json.loads, events.splitlines())
+                 if e["kind"] == "result")["payload"]["xml"]
+    # Official: each empty slot left; nobody wins, every score part is zero.
+    assert ('<winner regular="false" reason="Alle Spieler hat das Spiel verlassen: '
+            'NOT_CONNECTED"/>') in xml, xml
+    assert "<part>2</part>" not in xml
 
     ladder = LadderStore(running.store)
     rated = await asyncio.to_thread(ladder.rate_match, done["id"], rate)
@@ -88,6 +102,19 @@ async def test_two_bots_that_cannot_start_both_lose_and_no_rating_calls_it_a_dra
     ids = {s.name: s.bot_id for s in standings}
     assert table[ids["exit7"]][ids["exit7-too"]] == (0.0, 1)
     assert table[ids["exit7-too"]][ids["exit7"]] == (0.0, 1)
+
+
+async def test_a_hearth_bot_that_cannot_start_loses_too(running: Running) -> None:
+    created = await running.http.post("/api/bots", headers=AUTH, json={
+        "name": "exit7", "game": "hearth", "command": EXIT_7})
+    assert created.status_code == 201, created.text
+    for seats in (("exit7", "hearth-random"), ("hearth-random", "exit7")):
+        answer = await running.http.post("/api/matches", headers=AUTH, json={
+            "game": "hearth", "seats": [{"bot": b} for b in seats]})
+        assert answer.status_code == 201, answer.text
+        done = await wait_status(running.http, answer.json()["id"],
+                                 {"finished", "aborted", "cancelled"})
+        assert_lost_to(done, "exit7", "hearth-random")
 
 
 async def test_a_seat_log_is_served_while_its_file_is_written(running: Running) -> None:
