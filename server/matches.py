@@ -174,6 +174,8 @@ class MatchService:
         self._port = port
         self.data_dir = Path(data_dir)
         self.tracked: dict[str, Tracked] = {}
+        # Launched bots of ended rooms until their seat logs are on disk (`seat_log`).
+        self._unwritten_logs: dict[str, dict[int, BotProcess]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
         # Why the store is considered failing (None: it writes), the matches aborted over it
@@ -409,6 +411,7 @@ class MatchService:
         for proc in tracked.procs.values():
             proc.match_ended()
         if tracked.procs:
+            self._unwritten_logs[room.id] = dict(tracked.procs)
             self._spawn(self._stop_bots(tracked), f"stop-bots-{room.id}")
         if not tracked.result_stored:
             self._set_status(tracked, MatchStatus.CANCELLED if tracked.cancel_requested
@@ -469,10 +472,11 @@ class MatchService:
             return
         outcomes = []
         for i, _slot in enumerate(room.slots):
-            if result.winner is None:
-                outcome = SeatResult.DRAW
+            # A failed seat loses, whatever the other did: two failed seats are two losses.
+            if result.lost(i):
+                outcome = SeatResult.LOSS
             else:
-                outcome = SeatResult.WIN if result.winner == i else SeatResult.LOSS
+                outcome = SeatResult.WIN if result.winner == i else SeatResult.DRAW
             category, detail = failures.get(i, (None, ""))
             parts = [result.scores[i]] if i < len(result.scores) else None
             outcomes.append(SeatOutcome(i, outcome, parts, category, detail))
@@ -579,17 +583,17 @@ class MatchService:
             proc = launch(spec, self.host, self._port(), reservation, data_dir=self.data_dir)
             tracked.procs[i] = proc
             await proc.start()
-            self._spawn(self._watch(tracked, proc), f"watch-bot-{room.id}-{i}")
+            self._spawn(self._watch(tracked, i, proc), f"watch-bot-{room.id}-{i}")
         return room, answer
 
-    async def _watch(self, tracked: Tracked, proc: BotProcess) -> None:
-        """A bot that exits before its match started ends the match (nobody will come)."""
+    async def _watch(self, tracked: Tracked, seat: int, proc: BotProcess) -> None:
+        """A bot that exits before its match started loses it: the room is told which seat
+        failed (the launcher knows; the room only sees nobody come)."""
         await proc.wait()
         room = tracked.room
         if not room.started and not room.closed and proc.failure is not None:
-            log.warning("room %s: %s; the match ends", room.id, proc.failure)
-            with contextlib.suppress(Exception):
-                room.cancel()
+            log.warning("room %s: seat %d %s; it loses", room.id, seat, proc.failure)
+            room.seat_failed(seat)
 
     async def _stop_bots(self, tracked: Tracked) -> None:
         """Give the bots a moment to leave by themselves (their last words), then stop them."""
@@ -598,7 +602,10 @@ class MatchService:
             await asyncio.wait_for(
                 asyncio.gather(*(p.wait() for p in procs.values() if p.running)), BOT_EXIT_WAIT)
         await asyncio.gather(*(p.stop() for p in procs.values()), return_exceptions=True)
-        await asyncio.to_thread(self._write_seat_logs, tracked.room.id, procs)
+        try:
+            await asyncio.to_thread(self._write_seat_logs, tracked.room.id, procs)
+        finally:
+            self._unwritten_logs.pop(tracked.room.id, None)
 
     def _write_seat_logs(self, match_id: str, procs: dict[int, BotProcess]) -> None:
         folder = self.data_dir / SEAT_LOGS / match_id
@@ -609,8 +616,9 @@ class MatchService:
     def seat_log(self, match_id: str, seat: int) -> str | None:
         """A launched seat's output: live from the process, else from its file (blocking)."""
         tracked = self.tracked.get(match_id)
-        if tracked is not None and seat in tracked.procs:
-            return seat_log_text(tracked.procs[seat])
+        procs = tracked.procs if tracked is not None else self._unwritten_logs.get(match_id, {})
+        if seat in procs:  # live, or ended and its file not written yet
+            return seat_log_text(procs[seat])
         path = self.data_dir / SEAT_LOGS / match_id / f"{seat}.log"
         try:
             return path.read_text(encoding="utf-8")
@@ -672,11 +680,10 @@ def seat_log_text(proc: BotProcess) -> str:
 
 
 def _find_bot(store: Store, key: str | int) -> Any:
-    if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-        bot = store.get_bot(int(key))
-        if bot is not None:
-            return bot
-    return store.get_bot_by_name(str(key))
+    """A registered bot: an int is its id, a str its name (a bot may be named "1")."""
+    if isinstance(key, int):
+        return store.get_bot(key)
+    return store.get_bot_by_name(key)
 
 
 def _category(cause: Cause, left: LeftCause | None, launched: bool) -> FailureCategory | None:

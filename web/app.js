@@ -195,7 +195,10 @@ class MatchView {
         el("span", { class: "pos" }, `${this.index + 1} / ${this.timeline.length}`),
         share),
       result ? el("div", { class: "result", id: "result" },
-        `${result.winnerName ? `Winner: ${result.winnerName}` : "Draw"} — ${result.reason}`
+        `${result.winner != null ? `Winner: ${result.winnerName || `seat ${result.winner}`}`
+          // A violation without a winner: every seat failed (a server crash is nobody's).
+          : result.cause && result.cause !== "CRASHED" ? "Every seat lost" : "Draw"}`
+        + ` — ${result.reason}`
         + (result.scores?.length ? ` (${result.scores.join(" : ")})` : "")) : "",
       body);
     drawList();

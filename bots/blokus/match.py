@@ -293,12 +293,14 @@ class AdminClient:
 class GameRecord:
     """One game of a series. ``seats`` = (label on team ONE, label on team TWO).
 
-    ``winner`` is a label or None (draw, or no result). ``points`` are per team
-    (ONE, TWO). ``cause``/``violator`` describe an irregular end as the server's reason
-    text names it; ``category`` is why the violator lost (one of ``CAUSES``) and
-    ``detail`` the evidence (the reason text, a crash's stderr tail). ``failures`` holds
-    the launcher's verdict per label. ``aborted`` games were ended by Ctrl-C; ``error``
-    says why a game has no result at all.
+    ``winner`` is a label or None (draw, double loss, or no result). ``points`` are per
+    team (ONE, TWO). ``cause``/``violator`` describe an irregular end as the server's
+    reason text names it; ``category`` is why the violator lost (one of ``CAUSES``) and
+    ``detail`` the evidence (the reason text, a crash's stderr tail). ``lost_by`` maps
+    each label that lost by its own fault to its category: both labels when each lost
+    (every seat failed: a double loss, never a draw).
+    ``failures`` holds the launcher's verdict per label. ``aborted`` games were ended by
+    Ctrl-C; ``error`` says why a game has no result at all.
     """
 
     index: int
@@ -314,6 +316,13 @@ class GameRecord:
     category: str | None = None
     detail: str | None = None
     aborted: bool = False
+    lost_by: dict[str, str | None] = field(default_factory=dict)
+
+    def losers(self) -> dict[str, str | None]:
+        """``lost_by``, or the violator alone (records made without it)."""
+        if self.lost_by or self.violator is None:
+            return self.lost_by
+        return {self.violator: self.category or _category(self.cause, None)}
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -372,18 +381,19 @@ def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSum
                 continue
             summary.scored_games += 1
             summary.points += record.points[team_index]
-            if record.winner is None:
-                summary.draws += 1
-            elif record.winner == label:
+            lost_by = record.losers()
+            if record.winner == label:
                 summary.wins += 1
-            else:
+            elif record.winner is not None or label in lost_by:
                 summary.losses += 1
-            if record.violator == label:
+            else:
+                summary.draws += 1
+            if label in lost_by:
                 if record.cause in TIMEOUT_CAUSES:
                     summary.timeouts += 1
                 else:
                     summary.violations += 1
-                category = record.category or _category(record.cause, None)
+                category = lost_by[label]
                 if category is not None:
                     summary.causes[category] = summary.causes.get(category, 0) + 1
     return [summaries[label] for label in labels]
@@ -448,6 +458,20 @@ def _record(index: int, seats: tuple[str, str], outcome: Outcome,
             failures: dict[str, SeatFailure], *, aborted: bool = False) -> GameRecord:
     by_team = dict(zip(TEAMS, seats, strict=True))
     violator = by_team.get(outcome.violator) if outcome.violator else None
+    winner = by_team.get(outcome.winner) if outcome.winner else None
+    everyone = False
+    if violator is None and winner is None and outcome.cause is not None:
+        # The server names nobody ("Alle Spieler") when no seat had joined: every seat
+        # lost. Our launcher knows whose program failed: if only one did, it alone lost.
+        failed = [label for label in seats if label in failures]
+        if len(failed) == 1:
+            violator = failed[0]
+            winner = next(label for label in seats if label != violator)
+        else:
+            everyone = True
+            violator = failed[0] if failed else None
+    lost_by = {label: _category(outcome.cause, failures.get(label))
+               for label in (seats if everyone else (violator,) if violator else ())}
     failure = failures.get(violator) if violator is not None else None
     category = _category(outcome.cause, failure) if violator is not None else None
     detail = None
@@ -460,7 +484,7 @@ def _record(index: int, seats: tuple[str, str], outcome: Outcome,
     return GameRecord(
         index,
         seats,
-        winner=by_team.get(outcome.winner) if outcome.winner else None,
+        winner=winner,
         points=(outcome.points.get("ONE", 0), outcome.points.get("TWO", 0)),
         regular=outcome.regular,
         reason=outcome.reason,
@@ -470,6 +494,7 @@ def _record(index: int, seats: tuple[str, str], outcome: Outcome,
         category=category,
         detail=detail,
         aborted=aborted,
+        lost_by=lost_by,
     )
 
 
@@ -691,27 +716,41 @@ async def run_series(
                    for team in range(2)]
         for each in players:
             watch.on_start.append(each.connected)
+
+        def judged(result: asyncio.Future[Outcome]) -> None:
+            """From the result on, only the violator's exit still tells something (crash or
+            not); any other bot that exits now (told the game is over, or refused a game that
+            never started) has not failed."""
+            if result.cancelled() or result.exception() is not None:
+                return
+            for team, each in enumerate(players):
+                if TEAMS[team] != result.result().violator:
+                    each.match_ended()
+
+        watch.result.add_done_callback(judged)
         stopping = asyncio.ensure_future(stop.wait())
         aborted, error = False, None
         try:
             for each in players:
                 await each.start()
             while not watch.result.done():
-                pending = [p.done for p in players if not p.done.done()]
-                waiting: list[asyncio.Future[Any]] = [watch.result, stopping, *pending]
-                await asyncio.wait(waiting,
-                                   timeout=None if watch.started.is_set() else idle_timeout,
-                                   return_when=asyncio.FIRST_COMPLETED)
+                if not any(p.done.done() for p in players):
+                    # A program that ended already (before the other even started, say)
+                    # must not be waited for: its seat stays empty, the game never starts.
+                    waiting: list[asyncio.Future[Any]] = [watch.result, stopping,
+                                                          *(p.done for p in players)]
+                    await asyncio.wait(waiting,
+                                       timeout=None if watch.started.is_set() else idle_timeout,
+                                       return_when=asyncio.FIRST_COMPLETED)
                 if watch.result.done():
                     break
                 if stop.is_set():
                     aborted = True
-                elif not watch.started.is_set() and len(pending) == 2 and not any(
-                        p.done.done() for p in players):
-                    error = f"the game did not start within {idle_timeout:g} s"
                 elif any(p.done.done() for p in players):
                     if await until(watch.result, EXIT_GRACE):
                         break
+                elif not watch.started.is_set():
+                    error = f"the game did not start within {idle_timeout:g} s"
                 else:
                     continue
                 await admin.cancel(prepared.room_id)

@@ -133,7 +133,8 @@ def action_for(
         return None
     option = options[index]
     if option.type == OPTION_END_TURN:
-        return END_TURN if END_TURN in legal else None
+        # END_TURN has no targets: one named is not among them (0 is Kettle's "none").
+        return END_TURN if END_TURN in legal and not target else None
     main = option.main_option
     if main is None:
         return None

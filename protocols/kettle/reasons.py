@@ -49,6 +49,8 @@ Codes for the protocol *sessions* (the server decides them; the codec never does
 - ``too_many_rooms``: ``queue_player`` would open a match, but as many matches opened by
   unauthenticated clients (from this address, or in all) are running as the server
   allows; stays open (queue again later).
+- ``store_failed``: ``queue_player``/``join_game`` refused while the server's match store
+  cannot write (no result could be kept); try again later.
 
 >>> sorted(CLOSING)
 ['bad_body', 'bad_json', 'bad_utf8', 'buffer_full', 'frame_too_large', 'truncated']
@@ -83,6 +85,7 @@ __all__ = [
     "SESSION_REASONS",
     "SHUTDOWN",
     "STALE_ID",
+    "STORE_FAILED",
     "TOO_DEEP",
     "TOO_MANY_CONNECTIONS",
     "TOO_MANY_ROOMS",
@@ -121,6 +124,7 @@ SERVER_FULL: Final = "server_full"
 TOO_MANY_CONNECTIONS: Final = "too_many_connections"
 LOGIN_TIMEOUT: Final = "login_timeout"
 TOO_MANY_ROOMS: Final = "too_many_rooms"
+STORE_FAILED: Final = "store_failed"
 
 CLOSING: Final = frozenset({FRAME_TOO_LARGE, BUFFER_FULL, TRUNCATED, BAD_UTF8, BAD_JSON, BAD_BODY})
 """Codes after which the connection must be closed (the codec refuses further use)."""
@@ -137,7 +141,8 @@ CODEC_REASONS: Final = CLOSING | {
 
 SESSION_REASONS: Final = frozenset(
     {UNEXPECTED_MESSAGE, STALE_ID, ILLEGAL, INVALID_DECK, NO_SUCH_GAME, SHUTDOWN,
-     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT, TOO_MANY_ROOMS}
+     RATE_LIMITED, SERVER_FULL, TOO_MANY_CONNECTIONS, LOGIN_TIMEOUT, TOO_MANY_ROOMS,
+     STORE_FAILED}
 )
 """Codes reserved for protocol sessions."""
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Self
+from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
 from server.store import MatchStatus
 
@@ -49,7 +49,9 @@ class SeatIn(BaseModel):
 
     model_config = _examples({"name": "alice"}, {"bot": "greedy"})
     name: str | None = Field(None, min_length=1, max_length=100)
-    bot: str | int | None = Field(None, description="Name or id of a registered bot.")
+    # Strict: a JSON string is a name, a JSON integer an id ("1" names the bot called 1).
+    bot: StrictStr | Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = Field(
+        None, description="A registered bot: its name (a string) or its id (an integer).")
 
     @model_validator(mode="after")
     def _one_of(self) -> Self:

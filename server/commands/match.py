@@ -333,10 +333,15 @@ def result_summary(match: dict[str, Any], result: dict[str, Any]) -> str:
     ...     "failure": "timeout"}]}, {"winner": 0, "reason": "Zu spät.",
     ...     "scores": {"scores": [12, 0]}})
     'Result: seat 0 (a) won 12:0; seat 1 (b) lost by timeout; official text: "Zu spät."'
+    >>> result_summary({"seats": [{"index": i, "name": n, "outcome": "loss"}
+    ...     for i, n in enumerate("ab")]}, {"winner": None, "reason": "left"})
+    'Result: every seat lost; left end'
     """
     winner = result.get("winner")
     names = {s["index"]: s["name"] for s in match.get("seats", [])}
-    head = ("Result: a draw" if winner is None
+    outcomes = {s.get("outcome") for s in match.get("seats", [])}
+    head = ("Result: every seat lost" if winner is None and outcomes == {"loss"}
+            else "Result: a draw" if winner is None
             else f"Result: seat {winner} ({names.get(winner, '?')}) won")
     scores = result.get("scores")
     if isinstance(scores, dict):

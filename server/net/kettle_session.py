@@ -62,6 +62,7 @@ from protocols.kettle.reasons import (
     RATE_LIMITED,
     SHUTDOWN,
     STALE_ID,
+    STORE_FAILED,
     TOO_MANY_ROOMS,
     TRUNCATED,
     UNEXPECTED_MESSAGE,
@@ -208,9 +209,12 @@ class KettleSession(Session[ServerMessage]):
         except _Refusal as refusal:
             await self._nack(kind, refusal.reason, refusal.text)
         except LobbyError as exc:
-            reason = NO_SUCH_GAME if isinstance(message, JoinGame) else UNEXPECTED_MESSAGE
-            if exc.kind is LobbyErrorKind.QUOTA:
+            if exc.kind is LobbyErrorKind.STORE_FAILED:
+                reason = STORE_FAILED
+            elif exc.kind is LobbyErrorKind.QUOTA:
                 reason = TOO_MANY_ROOMS
+            else:
+                reason = NO_SUCH_GAME if isinstance(message, JoinGame) else UNEXPECTED_MESSAGE
             await self._nack(kind, reason, _lobby_text(exc))
 
     async def _nack(self, kind: str, reason: str, text: str) -> None:
@@ -393,6 +397,8 @@ def _illegal_option(options: tuple[Option, ...], message: ChooseOption) -> str:
     if not 0 <= index < len(options):
         return f"option_index {index} is not among the {len(options)} options"
     main = options[index].main_option
+    if main is None and message.target:
+        return f"option {index} (END_TURN) takes no target, not {message.target}"
     if main is not None and main.targets and message.target not in main.targets:
         return (f"option {index} needs a target among {list(main.targets)}, "
                 f"not {message.target}")

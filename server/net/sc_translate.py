@@ -73,7 +73,8 @@ def sc_scores(result: MatchResult) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
     A regular end (or an admin's cancel) scores the game points with the engine's own
     `win_points` (2 win, 1 tie, 0 loss); a violator gets zero for both parts and everyone
-    else 2 plus their real points; a violation of nobody in particular (or a crash) zeroes all.
+    else 2 plus their real points; a violation of every player (all seats failed: a loss for
+    each) or a crash zeroes all.
 
     >>> from server.rooms import Outcome, Violation
     >>> sc_scores(MatchResult(Outcome(0, "regular", (30, 12))))

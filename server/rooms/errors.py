@@ -16,6 +16,8 @@ class LobbyErrorKind(enum.Enum):
     LIMIT = "LIMIT"
     QUOTA = "QUOTA"  # rooms opened by unauthenticated joins: per address or in all
     BAD_REQUEST = "BAD_REQUEST"
+    # No new matches for now: the store cannot write, so no result could be kept.
+    STORE_FAILED = "STORE_FAILED"
 
 
 class LobbyError(Exception):

@@ -163,7 +163,7 @@ class Lobby:
     def _check_gate(self) -> None:
         reason = self.gate() if self.gate is not None else None
         if reason is not None:
-            raise LobbyError(LobbyErrorKind.LIMIT, None, reason)
+            raise LobbyError(LobbyErrorKind.STORE_FAILED, None, reason)
 
     def _check_waiting(self, link: object) -> None:
         """One connection must not hold rooms hostage with seats in games that never start."""

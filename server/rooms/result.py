@@ -53,8 +53,8 @@ class LeftCause(enum.Enum):
 
 @dataclass(frozen=True)
 class Violation:
-    """A player broke the match; `seat` None means nobody in particular ("Alle Spieler")
-    or, for `CRASHED`, the server itself."""
+    """A player broke the match; `seat` None means every player ("Alle Spieler": each seat
+    failed, a double loss) or, for `CRASHED`, the server itself (nobody's fault)."""
 
     cause: Cause
     seat: int | None
@@ -93,6 +93,25 @@ class MatchResult:
     @property
     def regular(self) -> bool:
         return self.violation is None
+
+    def lost(self, seat: int) -> bool:
+        """Whether `seat` lost: beaten, or at fault. A violation of every player (`seat`
+        None: each seat failed) is a loss for all of them, never a draw; a match the server
+        crashed is lost by nobody.
+
+        >>> broken = MatchResult.broken(Violation(Cause.LEFT, None), (0, 0))
+        >>> broken.winner, broken.lost(0), broken.lost(1)
+        (None, True, True)
+        >>> MatchResult(Outcome(None, "draw", (5, 5))).lost(0)
+        False
+        """
+        violation = self.violation
+        if violation is not None:
+            if violation.seat is None:
+                return violation.cause is not Cause.CRASHED
+            if violation.seat == seat:
+                return True
+        return self.winner is not None and self.winner != seat
 
     @classmethod
     def broken(cls, violation: Violation, scores: tuple[int, ...]) -> MatchResult:

@@ -46,6 +46,11 @@ STATS_SAMPLES = 50_000  # per figure: 40 games x 84 moves is 3,360
 NOT_YOUR_TURN = "NOT_YOUR_TURN"
 NOT_REQUESTED = "NOT_REQUESTED"
 
+FAILED_SEAT_WAIT = 10.0
+"""Seconds a room that has not started waits, after a seat failed (`Room.seat_failed`), for
+each other seat to join or to fail too: the failed seat loses whatever happens, but only
+waiting tells a win of its opponent from a double loss (both bots broken)."""
+
 
 class PlayerLink(Protocol):
     """How a room reaches a player: a protocol session or an in-process seat.
@@ -136,6 +141,11 @@ class _Concede:
 
 
 @dataclass(frozen=True)
+class _Failed:
+    seat: int
+
+
+@dataclass(frozen=True)
 class _Pause:
     paused: bool
 
@@ -162,7 +172,8 @@ class _Wake:
 
 _WAKE = _Wake()
 
-_Command = _Seated | _Move | _Gone | _Concede | _Pause | _Step | _Cancel | _Abandon | _Wake
+_Command = (_Seated | _Move | _Gone | _Concede | _Failed | _Pause | _Step | _Cancel | _Abandon
+            | _Wake)
 ResultHook = Callable[["Room", MatchResult], Awaitable[None]]
 
 
@@ -349,6 +360,13 @@ class Room:
         with contextlib.suppress(LobbyError):
             self._put(_Gone(seat, cause))
 
+    def seat_failed(self, seat: int) -> None:
+        """`seat`'s player failed outside the room (the launcher saw its bot exit before it
+        joined): it loses. Before the start the room waits (`FAILED_SEAT_WAIT`) for the other
+        seats to join, or to fail too (then every seat loses); it never ends as a draw."""
+        with contextlib.suppress(LobbyError):  # over already: the verdict came too late
+            self._put(_Failed(seat))
+
     def pause(self, paused: bool) -> None:
         self._put(_Pause(paused))
 
@@ -448,14 +466,25 @@ class Room:
 
     # ------------------------------------------------------------------ phases
     async def _wait_for_start(self) -> None:
+        failed: set[int] = set()  # seats whose players failed before joining
+        failed_until = 0.0  # ... and how long the others may take to join (or fail)
         while not all(s.player is not None and s.present for s in self.slots):
-            empty = self.player_count == 0
+            timeout = self.empty_timeout if self.player_count == 0 else None
+            if failed:
+                timeout = min(timeout or FAILED_SEAT_WAIT, failed_until - time.monotonic())
             try:
-                async with asyncio.timeout(self.empty_timeout if empty else None):
+                async with asyncio.timeout(timeout):
                     command = await self._inbox.get()
             except TimeoutError:
+                if failed:
+                    raise _MatchOver(self._failed_result(failed)) from None
                 raise _Abandoned from None
             match command:
+                case _Failed(seat=seat):
+                    if not failed:
+                        failed_until = time.monotonic() + FAILED_SEAT_WAIT
+                    failed.add(seat)
+                    self.slots[seat].present = False  # whatever it said, it is not coming
                 case _Abandon():
                     if self.player_count == 0:
                         raise _Abandoned
@@ -471,6 +500,11 @@ class Room:
                     await self._refuse_unasked(seat, move)
                 case _:
                     pass
+            if failed and all(i in failed or (s.player is not None and s.present)
+                              for i, s in enumerate(self.slots)):
+                raise _MatchOver(self._failed_result(failed))
+        if failed:  # every seat joined meanwhile, a failed one too: it failed all the same
+            raise _MatchOver(self._failed_result(failed))
         self.started = True
         log.info("room %s started: %s, %s", self.id, self.game_type,
                  " vs ".join(self.display_name(i) or f"seat {i}" for i in range(len(self.slots))))
@@ -603,6 +637,11 @@ class Room:
                 raise _MatchOver(await self._lost(Violation(Cause.LEFT, seat, left_cause=cause)))
             case _Concede(seat=seat):
                 raise _MatchOver(await self._lost(Violation(Cause.CONCEDED, seat)))
+            case _Failed(seat=seat):
+                # Its bot is gone; its connection's end may not have been read yet.
+                self.slots[seat].player = None
+                raise _MatchOver(await self._lost(
+                    Violation(Cause.LEFT, seat, left_cause=LeftCause.LOST_CONNECTION)))
             case _Cancel():
                 raise _MatchOver(self._cancel_result())
 
@@ -679,7 +718,12 @@ class Room:
 
     def _not_connected_result(self) -> MatchResult:
         missing = [i for i, s in enumerate(self.slots) if s.player is None or not s.present]
-        seat = missing[0] if len(missing) == 1 else None
+        return self._failed_result(missing)
+
+    def _failed_result(self, seats: Collection[int]) -> MatchResult:
+        """The seats that never joined lose (official: an empty slot gets violation LEFT,
+        NOT_CONNECTED); when that is every seat, all of them lose ("Alle Spieler")."""
+        seat = next(iter(seats)) if len(seats) == 1 else None
         return MatchResult.broken(Violation(Cause.LEFT, seat, left_cause=LeftCause.NOT_CONNECTED),
                                   self.game.scores())
 

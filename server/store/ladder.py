@@ -186,7 +186,9 @@ class LadderStore:
                    pairing_id: int | None = None) -> RateOutcome:
         """Rate a finished match once (see the module docstring); marks its pairing done.
 
-        Only seats with a registered bot are rated, and only when at least two are.
+        Only seats with a registered bot are rated, and only when at least two are. A
+        match every seat lost (each failed: a double loss) is a loss for each, rated as a
+        loss to the other, never as a draw.
         `NotFound` for an unknown match; a match that is not finished is not rated.
         """
         now = utcnow()
@@ -217,7 +219,14 @@ class LadderStore:
                 rows.append(row)
             ranks = [0 if s.outcome == Outcome.WIN.value else
                      1 if s.outcome == Outcome.DRAW.value else 2 for s in rated]
-            new = rate([(r.mu, r.sigma) for r in rows], ranks)
+            before = [(r.mu, r.sigma) for r in rows]
+            if all(s.outcome == Outcome.LOSS.value for s in rated):
+                # Every seat failed (a double loss): equal ranks would rate it as a draw.
+                # Each is rated as having lost to the others (as they stood before).
+                new = [rate(before, [1 if j == i else 0 for j in range(len(before))])[i]
+                       for i in range(len(before))]
+            else:
+                new = rate(before, ranks)
             changes: list[LadderRatingChange] = []
             for i, (seat, row, (mu, sigma)) in enumerate(zip(rated, rows, new, strict=True)):
                 assert seat.bot_id is not None and seat.outcome is not None

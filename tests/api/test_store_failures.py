@@ -139,7 +139,8 @@ async def refused_everywhere(running: Running) -> None:
         await sc.send(m.Join())
         answer = await sc.recv(WAIT)
         assert isinstance(answer, m.ErrorPacket), answer
-        assert "store cannot write" in answer.message
+        assert answer.message.startswith("sc.api.plugins.exceptions.GameRoomException: the "
+                                         "match store cannot write"), answer.message
     finally:
         await sc.close()
 
@@ -152,6 +153,9 @@ async def refused_everywhere(running: Running) -> None:
             while (event := conn.next_event()) is NEED_DATA:
                 conn.receive_data(await reader.read(65536))
         assert isinstance(event, Nack), event
+        # Kettle's own form: a reason code that says so (issue #24, point 14d).
+        assert (event.reason, event.not_acknowledged_object) == (
+            "store_failed", "kettle:types/queue_player"), event
         assert "store cannot write" in event.message
     finally:
         writer.close()

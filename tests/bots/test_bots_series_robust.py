@@ -121,6 +121,29 @@ def test_a_command_line_that_cannot_play_costs_only_its_games(tmp_path: Path) ->
     assert failing["causes"] == {"failed_to_start": 2} and rand["wins"] == 2
 
 
+def test_a_bot_that_cannot_start_loses_every_game_and_is_the_one_named(tmp_path: Path) -> None:
+    """Issue #24, point 2: every second game (the failing bot started first, dead before
+    the other started) waited the 60 s idle timeout and then blamed the healthy bot."""
+    failing = "/bin/sh -c 'exit 7'"
+    out = tmp_path / "series.json"
+    result = CliRunner().invoke(app, [
+        "play", "blokus", "random", failing, "-n", "4", "--json", str(out),
+        "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    rand, broken = document["summary"]
+    assert (broken["losses"], broken["draws"], broken["causes"]) == (4, 0, {"failed_to_start": 4})
+    assert (rand["wins"], rand["causes"]) == (4, {})
+    for record in document["games"]:
+        # Each game ended on the failing bot's exit, not on the idle timeout (`error`).
+        assert record["error"] is None and record["winner"] == "random", record
+        assert (record["violator"], record["category"]) == (failing, "failed_to_start"), record
+        assert list(record["failures"]) == [failing], record
+        assert "exited with code 7 before connecting" in record["detail"], record
+    assert f"note: {failing} stopped early in 4 game(s)" in result.output
+    assert "note: random stopped early" not in result.output
+
+
 @pytest.mark.parametrize(("spec", "message"), [
     ("cmd:", "empty command line"),
     ("no-such-program --flag", "no program 'no-such-program' on PATH"),

@@ -115,6 +115,44 @@ async def test_failing_bots_are_rated_with_their_category(running: Running) -> N
     assert lines["greedy"]["failures"] == {} and lines["random"]["failures"] == {}
 
 
+@pytest.mark.timeout(300)
+async def test_a_bot_that_cannot_start_ranks_last_without_a_draw(running: Running) -> None:
+    """Issue #24, point 1: such a bot scored 30 draws and 12 losses in 42 games and ranked
+    near bots that play. Every one of its games is a loss now."""
+    client = running.http
+    created = await client.post("/api/bots", headers=AUTH, json={
+        "name": "exit7", "game": BLOKUS, "command": ["/bin/sh", "-c", "exit 7"]})
+    assert created.status_code == 201, created.text
+    assert (await client.post(f"/api/ladder/{BLOKUS}/start", headers=AUTH)).is_success
+
+    async def played() -> list[dict[str, object]] | None:
+        standings: list[dict[str, object]] = (await client.get(
+            f"/api/ladder/{BLOKUS}")).json()["standings"]
+        games = [s["games"] for s in standings]
+        return standings if all(isinstance(n, int) and n >= 4 for n in games) else None
+
+    await wait_until(played, 240, "four rated games of every bot", every=1.0)
+    assert (await client.post(f"/api/ladder/{BLOKUS}/stop", headers=AUTH)).is_success
+    # A leg still running when the ladder stopped may finish between two reads: read
+    # standings and crosstable until they describe the same games.
+    for _ in range(60):
+        standings = (await client.get(f"/api/ladder/{BLOKUS}")).json()["standings"]
+        cross = (await client.get(f"/api/ladder/{BLOKUS}/crosstable")).json()
+        lines = {s["bot"]: s for s in standings}
+        rows = {r["bot"]: r["results"] for r in cross["rows"]}
+        if sum(c["games"] for c in rows["exit7"]) == lines["exit7"]["games"]:
+            break
+        await asyncio.sleep(1.0)
+    assert standings[-1]["bot"] == "exit7", standings
+    broken = lines["exit7"]
+    assert (broken["wins"], broken["draws"]) == (0, 0), broken
+    assert broken["losses"] == broken["games"] >= 4, broken
+    assert broken["failures"] == {"failed_to_start": broken["games"]}, broken
+    assert all(c["points"] == 0 for c in rows["exit7"]), rows["exit7"]
+    for name in ("greedy", "random"):
+        assert lines[name]["failures"] == {}, lines[name]
+
+
 async def test_the_ladder_api_without_games(running: Running) -> None:
     client = running.http
     assert (await client.get("/api/ladder/chess")).status_code == 404

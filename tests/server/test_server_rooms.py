@@ -290,6 +290,50 @@ async def test_forced_step_with_one_player_cancels() -> None:
     assert result.violation.left_cause is LeftCause.NOT_CONNECTED
 
 
+async def test_a_seat_that_failed_before_joining_loses_when_the_other_joins() -> None:
+    lobby = Lobby()
+    room, codes = lobby.prepare(None, [SlotRequest("Alice"), SlotRequest("Bob")], pause=False)
+    room.seat_failed(0)  # the launcher saw Alice's bot exit; Bob has not joined yet
+    b = InProcessPlayer(2)
+    lobby.seated(lobby.join_prepared(b, codes[1]))
+    await finished(b)
+    result = b.result()
+    assert (result.violation.cause, result.violation.seat) == (Cause.LEFT, 0)
+    assert result.violation.left_cause is LeftCause.NOT_CONNECTED
+    assert result.winner == 1 and result.lost(0) and not result.lost(1)
+    assert b.state is None  # it never started
+
+
+async def test_a_seat_that_failed_loses_also_when_nobody_else_comes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import server.rooms.room
+
+    monkeypatch.setattr(server.rooms.room, "FAILED_SEAT_WAIT", 0.05)
+    lobby = Lobby()
+    room, _codes = lobby.prepare(None, [SlotRequest("Alice"), SlotRequest("Bob")], pause=False)
+    room.seat_failed(1)
+    assert room.task is not None
+    async with asyncio.timeout(WAIT):
+        await room.task
+    assert room.result is not None and room.result.winner == 0
+    assert room.result.violation is not None and room.result.violation.seat == 1
+
+
+async def test_two_seats_that_failed_both_lose() -> None:
+    lobby = Lobby()
+    room, _codes = lobby.prepare(None, [SlotRequest("Alice"), SlotRequest("Bob")], pause=False)
+    room.seat_failed(1)
+    room.seat_failed(0)
+    assert room.task is not None
+    async with asyncio.timeout(WAIT):
+        await room.task
+    result = room.result
+    assert result is not None and result.winner is None
+    assert result.violation is not None and result.violation.seat is None
+    assert result.lost(0) and result.lost(1)
+    assert sc_scores(result) == ((0, 0), (0, 0))
+
+
 async def test_lobby_errors() -> None:
     lobby = Lobby()
     with pytest.raises(LobbyError) as err:

@@ -157,14 +157,16 @@ def list_matches(
     store: StoreDep,
     game: Annotated[str | None, Query(max_length=32, examples=["swc_2027_blokus"])] = None,
     status: Annotated[MatchStatus | None, Query(examples=["finished"])] = None,
-    bot: Annotated[str | None, Query(max_length=100, description="Bot name or id",
-                                     examples=["greedy"])] = None,
+    bot: Annotated[str | None, Query(max_length=100, description="Bot name, or id when "
+                                     "no bot has that name", examples=["greedy"])] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     offset: Annotated[int, Query(ge=0, le=2**31)] = 0,
 ) -> MatchPage:
     bot_id = None
     if bot is not None:
-        found = _find_bot(store, bot)
+        found = _find_bot(store, bot)  # a query is text: a name first, then an id
+        if found is None and bot.isascii() and bot.isdigit() and len(bot) < 19:
+            found = _find_bot(store, int(bot))
         if found is None:
             return MatchPage(items=[], total=0, limit=limit, offset=offset)
         bot_id = found.id
