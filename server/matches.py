@@ -586,6 +586,22 @@ class MatchService:
             self._spawn(self._watch(tracked, i, proc), f"watch-bot-{room.id}-{i}")
         return room, answer
 
+    async def launched_reservation(self, client: Any, server: Any) -> str | None:
+        """The reservation of the launched, still empty seat whose bot holds the client end
+        of this loopback connection (`server.launcher.peers`), or None.
+
+        A bot that only reads the official clients' `--reservation` flag gets its code in
+        its environment instead and sends a plain `<join/>`: it still takes its own seat.
+        """
+        waiting = {proc.mark: room.slots[seat].reservation
+                   for tracked in self.tracked.values()
+                   if not (room := tracked.room).started and not room.closed
+                   for seat, proc in tracked.procs.items()
+                   if room.slots[seat].player is None and proc.running}
+        if not waiting or not isinstance(client, tuple) or not isinstance(server, tuple):
+            return None
+        return await asyncio.to_thread(_holder_of, waiting, client, server)
+
     async def _watch(self, tracked: Tracked, seat: int, proc: BotProcess) -> None:
         """A bot that exits before its match started loses it: the room is told which seat
         failed (the launcher knows; the room only sees nobody come)."""
@@ -677,6 +693,21 @@ def seat_log_text(proc: BotProcess) -> str:
     """The command and both streams, the reservation code cut out (a bot may print it)."""
     return proc.redact(f"== {' '.join(proc.argv)}\n== stdout ==\n{proc.log.stdout.text()}\n"
                        f"== stderr ==\n{proc.log.stderr.text()}\n")
+
+
+def _holder_of(waiting: dict[str, str | None], client: tuple[Any, ...],
+               server: tuple[Any, ...]) -> str | None:
+    """Blocking: which waiting mark's process holds the connection `client` -> `server`."""
+    from server.launcher.peers import holder, socket_inode
+    from server.launcher.reaping import marked_processes
+
+    inode = socket_inode((str(client[0]), int(client[1])), (str(server[0]), int(server[1])))
+    if inode is None:
+        return None
+    for mark, processes in marked_processes(list(waiting)).items():
+        if holder(inode, processes) is not None:
+            return waiting[mark]
+    return None
 
 
 def _find_bot(store: Store, key: str | int) -> Any:

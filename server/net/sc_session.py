@@ -109,6 +109,10 @@ class ScSession(Session[m.ServerMessage]):
             match message:
                 case m.RoomPacket(room_id=room_id, data=data):
                     self.lobby.room(room_id).submit(self, data, arrived)
+                case m.Join() if (code := await self._launched()) is not None:
+                    # A launched bot that knows only `--reservation` takes its own seat.
+                    await self._seat(lambda: self.lobby.join_prepared(self, code, self.protocol),
+                                     trusted=True)
                 case m.Join(game_type=game_type):
                     # An admin's joins are not counted against the join quotas.
                     opener = None if self.authenticated else self.address
@@ -129,6 +133,18 @@ class ScSession(Session[m.ServerMessage]):
                     log.warning("%s: unexpected message %r", self.peer, message)
         except LobbyError as exc:
             await self._write(error_packet(exc, message))
+
+    async def _launched(self) -> str | None:
+        """The reservation of the launched seat whose bot opened this (loopback)
+        connection, when that bot sent a plain join."""
+        find = self.lobby.find_launched
+        if find is None or self.authenticated or self.player_rooms:
+            return None
+        try:
+            return await find(self.peer, self.writer.get_extra_info("sockname"))
+        except Exception:  # a failed lookup only means a plain join
+            log.exception("%s: looking up a launched bot failed", self.peer)
+            return None
 
     async def _seat(self, take: Any, trusted: bool = False) -> None:
         if await self._no_slot(trusted):

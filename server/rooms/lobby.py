@@ -11,10 +11,10 @@ import random
 import secrets
 import uuid
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
 from server.rooms.room import Clocks, ResultHook, Room, ServerStats, Slot
@@ -114,6 +114,9 @@ class Lobby:
         # Told of every new room, synchronously, before its task first runs (the store hooks
         # in here: a match row per room, whoever created it).
         self.on_room_created = on_room_created
+        # (client, server) address of a loopback connection -> the reservation of the
+        # launched seat whose bot holds it (MatchService.launched_reservation), or None.
+        self.find_launched: Callable[[Any, Any], Awaitable[str | None]] | None = None
         # Asked before a client is seated or a room prepared: a text refuses (the store
         # cannot write, so no new match could keep its result); None lets it through.
         self.gate: Callable[[], str | None] | None = None
