@@ -245,3 +245,63 @@ def test_a_packed_log_of_an_unknown_format_is_refused() -> None:
         unpack(zlib.compress(b'{"format":2,"events":[]}'))
     with pytest.raises(PackError, match="not a packed log"):
         unpack(b"garbage")
+
+
+async def test_a_running_server_sweeps_its_store(tmp_path: Path) -> None:
+    """Rows left by a crash or an older version are packed, unplayed matches deleted, by
+    the server itself (its first sweep runs as it starts)."""
+    import asyncio
+
+    from server.config import ServerConfig
+    from server.runtime import GauntletServer
+
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    migrate.upgrade(url)
+    store = Store(url)
+    try:
+        left = _match(store, ["welcome", "state", "state", "result"], result=True)
+        unplayed = _match(store, ["state"], status=MatchStatus.ABORTED)
+        before = _seen(store, left)
+        config = ServerConfig(tcp_port=0, admin_password="pw", data_dir=tmp_path / "data",
+                              unplayed_retention_minutes=30)
+        async with GauntletServer(config, store=store) as server:
+            assert server.housekeeping is not None
+            async with asyncio.timeout(60):
+                while _rows(store, left) or store.get_match(unplayed) is not None:
+                    await asyncio.sleep(0.05)
+        assert _seen(store, left) == before
+    finally:
+        store.close()
+
+
+def test_the_downgrade_writes_packed_events_back_as_rows(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    migrate.upgrade(url)
+    store = Store(url)
+    try:
+        match_id = _match(store, ["welcome", "state", "state", "result"], result=True)
+        before = _seen(store, match_id)
+        assert store.pack_match(match_id) and _rows(store, match_id) == 0
+    finally:
+        store.close()
+    migrate.downgrade(url, "0002")
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("SELECT seq, kind, payload FROM match_events "
+                                        "WHERE match_id = :m ORDER BY seq"),
+                                {"m": match_id}).all()
+            tables = sa.inspect(conn).get_table_names()
+    finally:
+        engine.dispose()
+    assert "match_logs" not in tables and "store_probe" not in tables
+    import json
+
+    assert [(seq, kind, json.loads(payload)) for seq, kind, payload in rows] == \
+        [(e[1], e[3], e[4]) for e in before]
+    migrate.upgrade(url)  # and up again
+    store = Store(url)
+    try:
+        assert _seen(store, match_id) == before
+    finally:
+        store.close()
