@@ -97,6 +97,9 @@ class ServerConfig:
     # series can be replayed exactly; None draws fresh randomness for every room.
     seed: int | None = None
     limits: Limits = field(default_factory=Limits)
+    # What the store keeps (server.store.retention; 0: for ever).
+    event_retention_days: float = DEFAULTS.event_retention_days
+    unplayed_retention_minutes: float = DEFAULTS.unplayed_retention_minutes
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> ServerConfig:
@@ -113,6 +116,8 @@ class ServerConfig:
             "data_dir": settings.data_dir, "save_replays": settings.save_replays,
             "replay_dir": settings.replay_dir, "gzip_replays": settings.gzip_replays,
             "db_url": settings.database_url,
+            "event_retention_days": settings.event_retention_days,
+            "unplayed_retention_minutes": settings.unplayed_retention_minutes,
         }
         fields["limits"] = Limits(
             max_connections=settings.max_connections,

@@ -226,6 +226,9 @@ class MatchService:
                 return
             pending = sorted(self._aborted_unmarked)
             try:
+                # On a thread of its own, not the writer's: the probe commits and
+                # checkpoints outside the writer's group transaction.
+                await asyncio.to_thread(self.writer.store.probe)
                 marked = await self.writer.call(functools.partial(_probe_write, aborted=pending))
             except Exception as exc:
                 log.warning("store still failing: %s", exc)
@@ -416,11 +419,33 @@ class MatchService:
         if not tracked.result_stored:
             self._set_status(tracked, MatchStatus.CANCELLED if tracked.cancel_requested
                              else MatchStatus.ABORTED)
+        self._pack_when_queued(tracked)
         # Keep the entry until the pump has emptied its queue (it reads `tracked`).
         if tracked.pump is not None and not tracked.pump.done():
             tracked.pump.add_done_callback(lambda _t: self.tracked.pop(room.id, None))
         else:
             self.tracked.pop(room.id, None)
+
+    def _pack_when_queued(self, tracked: Tracked) -> None:
+        """Once the ended room's last entry is queued on the writer: pack its events into
+        one row (`Store.pack_match`; nobody waits for it; what a failure leaves is packed
+        later by `server.store.retention`)."""
+        writer = self.writer
+        if writer is None:
+            return
+        match_id = tracked.room.id
+
+        def pack() -> None:
+            if not writer.alive:
+                return
+            future = writer.call(lambda store: store.pack_match(match_id), soon=False)
+            future.add_done_callback(_log_failure(f"match {match_id}: its packed events"))
+
+        pump = tracked.pump
+        if pump is not None and not pump.done():
+            pump.add_done_callback(lambda _t: pack())
+        else:
+            pack()
 
     # --- the room's on_result hook -----------------------------------------------------
 
@@ -454,11 +479,6 @@ class MatchService:
         # (and so in the replay) by the time it is committed.
         seq = len(room.log.entries)
         tracked.result_seq = seq
-        if not tracked.sc and self.lobby.speaks(room, "kettle"):
-            try:  # Hearth: the HSReplay document goes with the result event
-                tracked.result_extra["hsreplay"] = await asyncio.to_thread(hsreplay_xml, room)
-            except Exception:
-                log.exception("room %s: no HSReplay document", room.id)
         seats = frozenset(i for i, s in enumerate(room.slots) if s.player is not None)
         self._enqueue(tracked, Entry(seq, GameOver(result), seats, True))
         if tracked.pump is not None:
@@ -770,15 +790,13 @@ async def _retrying(match_id: str, attempt: Callable[[], Any]) -> Any:
 
 
 def _probe_write(store: Store, aborted: Sequence[str]) -> list[str]:
-    """Writer thread: mark `aborted` matches aborted, and prove with a real write that the
-    store writes (a row rewritten with its own value; a match aborted already proves
-    nothing). Returns the matches it marked or found over already."""
+    """Writer thread, once `Store.probe` proved that the store takes what a match writes:
+    mark `aborted` matches aborted. Returns the matches it marked or found over already."""
     done: list[str] = []
     for match_id in aborted:
         with contextlib.suppress(NotFound, Conflict):  # never created, or over already
             store.set_status(match_id, MatchStatus.ABORTED)
         done.append(match_id)
-    store.touch()
     return done
 
 
@@ -805,7 +823,9 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
     """Runs on the writer thread: the entries' states are clones nobody mutates, and each
     observer entry's spectator frame (`server.spectate.frames`, plain dicts rendered when
     the entry was logged) is stored beside its payload: replays read it back. `extra`:
-    (seq, fields merged into that entry's payload), the result event's HSReplay document.
+    (seq, fields merged into that entry's payload) of the result event. (A Hearth match's
+    HSReplay document is not stored: `server.net.hearth_replay.stored_hsreplay` builds it
+    from the events' history when it is read.)
     `now`: their time (the writer gives each batch one; None: now)."""
     now = now or utcnow()
     frames = frames or {}
@@ -882,7 +902,10 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
                            cause=None if result.violation is None
                            else result.violation.cause.value)
         case StateChanged(views=views) if not sc:
-            payload["public"] = _plain(views.public)
+            # As it is when it is plain data (a Hearth history: `_plain`'s depth bound cut
+            # nested blocks, and the HSReplay document is rebuilt from these on read).
+            payload["public"] = views.public if _is_plain(views.public) \
+                else _plain(views.public)
     if stored_as_move(event, room, sc):
         # The move, not the state: the replay's memento is rebuilt when read.
         payload["blokus"] = blokus_record(event.views.public, event.think)
@@ -904,16 +927,23 @@ def sc_packets(room: Room, entry: Entry) -> list[str]:
             for message in room_event_messages(room, entry, seat)]
 
 
-def hsreplay_xml(room: Room) -> str:
-    """A finished Hearth match as an HSReplay document (via server.net.hearth_replay's
-    Power.log); blocking, run it in a thread."""
-    from datetime import UTC, datetime
-
-    from server.net.hearth_replay import hsreplay_xml as document_of
-    from server.net.hearth_replay import power_log
-
-    when = datetime.now(UTC)
-    return document_of(power_log(room.game.view(None).history, when), when)
+def _is_plain(value: Any) -> bool:
+    """Whether `value` is JSON as it is (dicts with string keys, lists and tuples, strings,
+    numbers, booleans, None), however deep."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if not all(type(k) is str for k in item):
+                return False
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif not (item is None or kind is str or kind is int or kind is bool
+                  or kind is float):
+            return False
+    return True
 
 
 def _plain(value: Any, depth: int = 0) -> Any:

@@ -20,10 +20,11 @@ from types import TracebackType
 from server.config import ServerConfig
 from server.games.registry import GameRegistry
 from server.ladder import Ladder, LadderOptions
-from server.matches import MatchService
+from server.matches import SEAT_LOGS, MatchService
 from server.net.listener import TcpListener
 from server.rooms import Clocks, Entry, Lobby, MatchResult, Room, ServerStats
 from server.store import Store, StoreWriter
+from server.store.retention import Housekeeping, Retention
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,7 @@ class GauntletServer:
         self._owns_store = store is None and http_port is not None
         self.store: Store | None = Store("sqlite://") if self._owns_store else store
         self.writer: StoreWriter | None = None
+        self.housekeeping: Housekeeping | None = None  # the store's sweeps (retention)
         self.http_port_requested = http_port
         self.admin_token = admin_token
         self.admin_token_generated = False
@@ -147,6 +149,10 @@ class GauntletServer:
         self.writer = StoreWriter(store)
         await self.writer.start()
         self.matches.writer = self.writer
+        self.housekeeping = Housekeeping(self.writer, Retention(
+            self.config.event_retention_days, self.config.unplayed_retention_minutes),
+            self.config.data_dir / SEAT_LOGS)
+        self.housekeeping.start()
 
     async def _start_http(self, port: int) -> None:
         from server.api import ApiContext, HttpServer, create_app, resolve_admin_token
@@ -219,6 +225,9 @@ class GauntletServer:
             await asyncio.wait(set(self._replay_writes))
         if listener is not None:
             await listener.close()
+        housekeeping, self.housekeeping = self.housekeeping, None
+        if housekeeping is not None:
+            await housekeeping.close()
         writer, self.writer = self.writer, None
         if writer is not None:
             await writer.close()

@@ -78,6 +78,12 @@ class Settings(BaseSettings):
     visibility_timeout: Annotated[int, Field(ge=1)] = 3600
     max_queued: Annotated[int, Field(ge=1)] = 32
 
+    # What the store keeps (docs/server.md, "Disk"): the events of ended matches for this
+    # many days (0: for ever; results, seats and ratings are always kept), and matches that
+    # ended without a move for this many minutes (0: for ever).
+    event_retention_days: Annotated[float, Field(ge=0)] = 0
+    unplayed_retention_minutes: Annotated[float, Field(ge=0)] = 60
+
     # Limits on what clients may hold (docs/reliability.md). The login timeout closes a
     # TCP connection that has joined nothing (nor authenticated) after that many seconds.
     max_connections: Annotated[int, Field(ge=1)] = 1000

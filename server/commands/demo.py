@@ -71,6 +71,13 @@ def what_happened(state: blokus.State) -> str:
 # Moves a second while the demo is watched on a terminal (and in the browser viewer).
 PACED_MOVES_PER_SECOND = 4.0
 
+DEMO_LADDER_INTERVAL = 3.0
+"""Seconds between two of the demo ladder's games at least, so that a night of `make run`
+stays under 1 GB: at most 14,400 games in 12 hours, 31 KB each on average with the bots'
+output, 45 KB with the largest matches measured: 0.44 GB, at worst 0.64 GB
+(docs/benchmarks.md, "Stored bytes per match"; unpaced, the ladder played two games a
+second on 2 cores)."""
+
 
 def paced(bot: Any, moves_per_second: float) -> Any:
     """`bot`, thinking at least 1/moves_per_second per move, so that a person can follow."""
@@ -273,6 +280,7 @@ def demo(
         overrides["http_port"] = settings.http_port
     config = ServerConfig.from_settings(settings, **overrides)
     options = (None if once or not ladder
-               else LadderOptions(concurrency=settings.ladder_concurrency))
+               else LadderOptions(concurrency=settings.ladder_concurrency,
+                                  min_interval=DEMO_LADDER_INTERVAL))
     run_server(_demo(config, seed, once, animate, options), DEMO_HOST, config.tcp_port,
                hint=" (try --port 0)")

@@ -28,6 +28,7 @@ import contextlib
 import logging
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +65,9 @@ class LadderOptions:
     clocks: Clocks | None = None
     # A leg whose match keeps ending without a result is given up after this many tries.
     max_attempts: int = 5
+    # Seconds between two legs' starts at least (0: as fast as the slots free up): what
+    # bounds the disk a long unattended run fills (the demo's, docs/benchmarks.md).
+    min_interval: float = 0.0
 
     @property
     def slots(self) -> int:
@@ -88,6 +92,8 @@ class Ladder:
         self._turn = 0
         self.played = 0
         self.replayed = 0
+        self._next_start = 0.0  # monotonic time before which no leg starts (min_interval)
+        self._paced: float | None = None  # seconds the last fill left to wait for that
         # With a broker (GAUNTLET_BROKER_URL) legs are played on workers: server.worker.
         self.remote: Any = None
         self._adopted: list[LadderPairing] = []  # legs of a previous run still on workers
@@ -198,6 +204,8 @@ class Ladder:
                 log.exception("ladder: scheduling failed; trying again shortly")
                 waiting = True
             timeout = IDLE_POLL if waiting else None
+            if self._paced is not None:
+                timeout = self._paced if timeout is None else min(timeout, self._paced)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
 
@@ -208,7 +216,12 @@ class Ladder:
         if not running:
             return False
         starved: set[str] = set()
+        self._paced = None
         while len(self.live) < self.concurrency and len(starved) < len(running):
+            wait = self._next_start - time.monotonic()
+            if wait > 0:
+                self._paced = wait
+                break
             game = running[self._turn % len(running)]
             self._turn += 1
             if game in starved:
@@ -220,6 +233,7 @@ class Ladder:
             assert pairing.id is not None
             self.live[pairing.id] = asyncio.get_running_loop().create_task(
                 self._play(pairing), name=f"ladder:{game}:{pairing.id}")
+            self._next_start = time.monotonic() + self.options.min_interval
         return bool(starved)
 
     def _next_leg(self, game: str) -> LadderPairing | None:

@@ -5,19 +5,27 @@ HearthSim's `hslog` parses (numbers for tags and values), then `hsreplay` turns 
 log into an HSReplay document. Both files can be read back with the same tools
 (`hslog.LogParser` / `hsreplay.document.HSReplayDocument.from_xml_file`). Runs in a worker
 thread (`asyncio.to_thread`): parsing a whole game takes milliseconds.
+
+A stored match keeps no HSReplay copy: its state events hold the observers' history, news
+by news (`payload["public"]`), and `stored_hsreplay` writes the document from them when it
+is asked for (stamped with the result event's time). Matches stored before that carry the
+document in their result event, which is used as it is.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from server.rooms import MatchResult, Room
 
-__all__ = ["hsreplay_xml", "power_log", "write_hearth_replay"]
+__all__ = ["hsreplay_xml", "power_log", "stored_hsreplay", "with_hsreplay",
+           "write_hearth_replay"]
 
 _PREFIX = "D {time} GameState.DebugPrintPower() - "
 _ZONE = 49  # GameTag.ZONE
@@ -119,3 +127,63 @@ def write_hearth_replay(room: Room, result: MatchResult, directory: Path) -> tup
     xml_path = directory / f"{room.id}.hsreplay.xml"
     xml_path.write_text(hsreplay_xml(text, when), encoding="utf-8")
     return log_path, xml_path
+
+
+# --- stored matches ----------------------------------------------------------------------
+
+_CACHE: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+_CACHE_SIZE = 16  # a document is built in about 50 ms; a client may ask for it repeatedly
+_CACHE_LOCK = threading.Lock()
+
+
+def stored_history(events: Iterable[Any]) -> list[Mapping[str, Any]]:
+    """The full history of a stored match: its state events' observer news, in order."""
+    history: list[Mapping[str, Any]] = []
+    for event in events:
+        payload = event.payload
+        if event.kind == "state" and isinstance(payload, dict) and payload.get("observers"):
+            history.extend(payload.get("public") or ())
+    return history
+
+
+def stored_hsreplay(events: Sequence[Any]) -> str | None:
+    """The HSReplay document of a stored match (all its events, `Store.events_since`), as
+    it was made when the match ended: from its history, at its result event's time. None
+    for a match without a result event (or without any history)."""
+    result = next((e for e in reversed(events) if e.kind == "result"), None)
+    if result is None:
+        return None
+    payload = result.payload if isinstance(result.payload, dict) else {}
+    if isinstance(payload.get("hsreplay"), str):  # stored so by an earlier version
+        return str(payload["hsreplay"])
+    key = (str(result.match_id), int(result.seq), result.time.isoformat())
+    with _CACHE_LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+    history = stored_history(events)
+    if not history:
+        return None
+    when = result.time
+    document = hsreplay_xml(power_log(history, when), when)
+    with _CACHE_LOCK:
+        _CACHE[key] = document
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return document
+
+
+def with_hsreplay(events: list[Any], whole: Callable[[], Sequence[Any]]) -> list[Any]:
+    """`events` (a slice of a stored match's log) with the HSReplay document in the
+    result event's payload, as the result events of earlier versions held it. `whole()`:
+    every event of the match (read only when the slice holds a result without one)."""
+    for i, event in enumerate(events):
+        payload = event.payload
+        if event.kind != "result" or not isinstance(payload, dict) or "hsreplay" in payload:
+            continue
+        document = stored_hsreplay(whole())
+        if document is not None:
+            events[i] = event.model_copy(update={"payload": {**payload,
+                                                             "hsreplay": document}})
+    return events

@@ -199,6 +199,40 @@ class MatchEvent(StoreModel, table=True):
     payload: Any = Field(default_factory=dict, sa_type=sa.JSON)
 
 
+class MatchLog(StoreModel, table=True):
+    """An ended match's event log packed into one row (`server.store.packing`).
+
+    A row per event costs more than most events hold (the 36-character match id twice,
+    in the table and in its key, a time, a kind): a Blokus match stored 16 KB that way.
+    Once a match is over its events are read back, written here as one compressed
+    document and deleted from `match_events` (`Store.pack_match`); readers merge both
+    (`Store.events_since`), so nothing tells the two apart. `data` None: the events were
+    dropped by the retention (`Store.prune`, at `dropped`); the counts stay.
+    """
+
+    __tablename__ = "match_logs"
+
+    match_id: str = Field(
+        sa_column_args=[sa.ForeignKey("matches.id", ondelete="CASCADE")],
+        primary_key=True, sa_type=sa.String(36),
+    )
+    events: int = Field(default=0)
+    last_seq: int = Field(default=-1)
+    # Events of kind `state`: a match with at most one (its opening) saw no move.
+    states: int = Field(default=0)
+    data: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
+    packed: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    dropped: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class StoreProbe(StoreModel, table=True):
+    """Scratch rows of the store's health probe (`Store.probe`), deleted again at once."""
+
+    __tablename__ = "store_probe"
+
+    id: int | None = Field(default=None, primary_key=True)
+    data: bytes = Field(sa_type=sa.LargeBinary)
+
 class Result(StoreModel, table=True):
     """A finished match's result; written in the same transaction that sets `finished`."""
 

@@ -18,6 +18,7 @@ import functools
 import itertools
 import json
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,21 +31,24 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from server.store.engine import DEFAULT_URL, is_sqlite, make_engine, writing
+from server.store.engine import BUSY_TIMEOUT_MS, DEFAULT_URL, is_sqlite, make_engine, writing
 from server.store.models import (
     OPEN_STATUSES,
     Bot,
     FailureCategory,
     Match,
     MatchEvent,
+    MatchLog,
     MatchStatus,
     Outcome,
     Result,
     Seat,
+    StoreProbe,
     UTCDateTime,
     new_match_id,
     utcnow,
 )
+from server.store.packing import pack, unpack
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +56,13 @@ T = TypeVar("T")
 
 MAX_PAGE = 500
 """The most rows one list call returns, whatever the caller asks for."""
+
+PROBE_BYTES = 1 << 20
+"""What the health probe writes (`Store.probe`): about what a Hearth match's event rows
+take while it is played (they are packed to a few dozen KB once it ends)."""
+
+STATE_KIND = "state"
+"""The kind of a match's state events: the opening state, then one per move."""
 
 
 class StoreError(Exception):
@@ -114,6 +125,14 @@ class SeatOutcome:
     detail: str = ""
 
 
+@dataclass
+class Pruned:
+    """What `Store.prune` did: matches whose events it dropped, matches it deleted."""
+
+    dropped: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Page(Generic[T]):
     """One page of a listing and the number of rows all pages hold together."""
@@ -153,6 +172,20 @@ _SEAT_OUTCOME = (sa.update(_SEAT)
                          detail=sa.bindparam("b_detail"),
                          score_parts=sa.bindparam("b_parts", type_=sa.JSON)))
 _INSERT_EVENT = sa.insert(MatchEvent.__table__)  # type: ignore[attr-defined]
+_EVENTS: sa.Table = MatchEvent.__table__  # type: ignore[attr-defined]
+_LOGS: sa.Table = MatchLog.__table__  # type: ignore[attr-defined]
+_RESULT: sa.Table = Result.__table__  # type: ignore[attr-defined]
+_OPEN_VALUES = frozenset(status.value for status in OPEN_STATUSES)
+_OVER_VALUES = [status.value for status in MatchStatus if status not in OPEN_STATUSES]
+# A match's rows with their payloads as the JSON text they hold (packed as it is).
+_PLAIN_ROWS = (sa.select(_EVENTS.c.seq, _EVENTS.c.time, _EVENTS.c.kind,
+                         sa.cast(_EVENTS.c.payload, sa.Text))
+               .where(_EVENTS.c.match_id == sa.bindparam("b_id")).order_by(_EVENTS.c.seq))
+
+
+def _chunks(ids: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:
+    for start in range(0, len(ids), size):
+        yield ids[start:start + size]
 
 
 _EVENT_COLUMNS = ("match_id", "seq", "time", "kind", "payload")
@@ -663,32 +696,218 @@ class Store:
                 rows = [tuple(values[i] for i in order) for values in rows]
             _insert_rows(connection, sql, rows, True)
 
-    def touch(self) -> None:
-        """A real write that changes nothing (the newest match rewritten with its own
-        status): proves the database takes writes again after a failure."""
-        newest = (select(Match.id).order_by(col(Match.created).desc()).limit(1)
-                  .scalar_subquery())
-        with self._write() as session:
-            session.execute(sa.update(Match).where(col(Match.id) == newest)
-                            .values(status=col(Match.status)))
+    def probe(self, size: int = PROBE_BYTES) -> None:
+        """Prove the database takes what a match writes: a scratch row of `size` random
+        bytes (new pages) committed, on SQLite the WAL checkpointed into the database file
+        and truncated, the row deleted again (committed). Raises what the database says.
+
+        Rewriting a row with its own value proved nothing on a full disk (issue #24): in
+        WAL mode a commit only appends to the WAL, whose file keeps the room of earlier
+        transactions, and the database file grows only when a checkpoint copies new pages
+        into it, which fails there silently. So the probe's pages must reach the database
+        file: the checkpoint is the write that needs the disk. Random bytes: a compressing
+        filesystem (or PostgreSQL's TOAST) would store zeros in nothing.
+        """
+        probe: sa.Table = StoreProbe.__table__  # type: ignore[attr-defined]
+        with self._write_engine.begin() as connection:
+            connection.execute(sa.insert(probe).values(data=os.urandom(max(1, size))))
+        if is_sqlite(self.engine):
+            raw = self.engine.raw_connection()
+            try:  # outside any transaction: a checkpoint cannot run inside one
+                busy, _log, _done = raw.cursor().execute(
+                    "PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            finally:
+                raw.close()
+            if busy:
+                raise StoreError("the WAL could not be checkpointed (readers held it for "
+                                 f"{BUSY_TIMEOUT_MS / 1000:.0f} s)")
+        with self._write_engine.begin() as connection:
+            connection.execute(sa.delete(probe))
 
     def events_since(self, match_id: str, since: int = 0, *,
                      limit: int | None = None) -> list[MatchEvent]:
-        """Events with `seq >= since`, in order: a spectator resumes from any number."""
+        """Events with `seq >= since`, in order: a spectator resumes from any number.
+
+        An ended match's events are packed (`pack_match`); they read back exactly as their
+        rows did. The rows are read before the packed log: a pack committed in between
+        then shows the events twice (once each way, the same), never not at all, under
+        any isolation level.
+        """
         query = (select(MatchEvent)
                  .where(MatchEvent.match_id == match_id, col(MatchEvent.seq) >= since)
                  .order_by(col(MatchEvent.seq)))
         if limit is not None:
             query = query.limit(max(0, limit))
         with self._read() as session:
-            return list(session.exec(query).all())
+            rows = list(session.exec(query).all())
+            data = session.exec(select(MatchLog.data)
+                                .where(MatchLog.match_id == match_id)).first()
+        if data is None:
+            return rows
+        found = {seq: MatchEvent.model_construct(match_id=match_id, seq=seq, time=when,
+                                                 kind=kind, payload=payload)
+                 for seq, when, kind, payload in unpack(data) if seq >= since}
+        found.update((row.seq, row) for row in rows)
+        events = [found[seq] for seq in sorted(found)]
+        return events if limit is None else events[:max(0, limit)]
 
     def last_seq(self, match_id: str) -> int | None:
         """The highest stored seq of a match (None: no events yet)."""
-        query = select(sa.func.max(MatchEvent.seq)).where(MatchEvent.match_id == match_id)
+        rows = select(sa.func.max(MatchEvent.seq)).where(MatchEvent.match_id == match_id)
+        packed = select(MatchLog.last_seq).where(MatchLog.match_id == match_id,
+                                                 col(MatchLog.events) > 0)
         with self._read() as session:
-            value = session.exec(query).one()
-        return None if value is None else int(value)
+            value = session.exec(rows).one()
+            logged = session.exec(packed).first()
+        found = [int(v) for v in (value, logged) if v is not None]
+        return max(found) if found else None
+
+    def events_dropped(self, match_id: str) -> datetime | None:
+        """When the retention dropped the match's events (None: it did not)."""
+        query = select(MatchLog.dropped).where(MatchLog.match_id == match_id)
+        with self._read() as session:
+            return session.exec(query).first()
+
+    # --- packing and retention --------------------------------------------------------
+
+    def pack_match(self, match_id: str) -> bool:
+        """Pack an ended match's event rows into its `match_logs` row (`server.store.
+        packing`) and delete them; False when there was nothing to pack (an open match is
+        never packed: its events are still coming).
+
+        Idempotent, and whatever order things happen in nothing is lost: rows that arrive
+        after the pack are merged into it by the next one (readers merge both meanwhile),
+        and rows of a match whose events the retention dropped are deleted.
+        """
+        with self._core() as connection:
+            status = connection.execute(_STATUS_OF, {"b_id": match_id}).scalar()
+            if status is None or status in _OPEN_VALUES:
+                return False
+            rows = connection.execute(_PLAIN_ROWS, {"b_id": match_id}).all()
+            if not rows:
+                return False
+            existing = connection.execute(
+                sa.select(_LOGS.c.data, _LOGS.c.dropped)
+                .where(_LOGS.c.match_id == match_id)).first()
+            connection.execute(sa.delete(_EVENTS).where(_EVENTS.c.match_id == match_id))
+            if existing is not None and existing.data is None and existing.dropped:
+                return True  # late rows of a match whose events were dropped
+            events: dict[int, tuple[int, datetime, str, str]] = {}
+            if existing is not None and existing.data is not None:
+                for seq, when, kind, payload in unpack(existing.data):
+                    events[seq] = (seq, when, kind, encode_json(payload))
+            for seq, when, kind, text in rows:
+                events[seq] = (seq, when, kind, text)
+            ordered = [events[seq] for seq in sorted(events)]
+            values = {"events": len(ordered), "last_seq": ordered[-1][0],
+                      "states": sum(1 for e in ordered if e[2] == STATE_KIND),
+                      "data": pack(ordered), "packed": utcnow(), "dropped": None}
+            if existing is None:
+                connection.execute(sa.insert(_LOGS).values(match_id=match_id, **values))
+            else:
+                connection.execute(sa.update(_LOGS).where(_LOGS.c.match_id == match_id)
+                                   .values(**values))
+        return True
+
+    def unpack_match(self, match_id: str) -> int:
+        """The inverse of `pack_match`: the match's packed events back as rows (as an
+        older version stored them; for tools and tests that write those). The count."""
+        grouped = self._group_connection() is not None
+        with contextlib.nullcontext() if grouped else self.group():  # one transaction
+            with self._core() as connection:
+                data = connection.execute(sa.select(_LOGS.c.data)
+                                          .where(_LOGS.c.match_id == match_id)).scalar()
+                if data is None:
+                    return 0
+                rows = [NewEvent(match_id, seq, kind, payload, when)
+                        for seq, when, kind, payload in unpack(data)]
+                connection.execute(sa.delete(_LOGS).where(_LOGS.c.match_id == match_id))
+            self.append_events(rows)
+        return len(rows)
+
+    def unpacked(self, limit: int = 100) -> list[str]:
+        """Ended matches that still have event rows (left by a crash, a failed pack, or an
+        older version): what `pack_match` is for."""
+        query = (sa.select(_EVENTS.c.match_id).distinct()
+                 .join(_MATCH, _MATCH.c.id == _EVENTS.c.match_id)
+                 .where(_MATCH.c.status.in_(_OVER_VALUES)).limit(max(0, limit)))
+        with self._read() as session:
+            return [str(i) for i in session.execute(query).scalars().all()]
+
+    def prune(self, *, events_before: datetime | None = None,
+              unplayed_before: datetime | None = None, limit: int | None = None) -> Pruned:
+        """Retention: drop the events of matches that ended before `events_before` (their
+        match, seats, result and ratings stay, `match_logs` keeps the counts), and delete
+        whole the matches that ended before `unplayed_before` without a result and with
+        no move made (at most one `state` event: the opening state). At most `limit`
+        matches of each kind (None: all); open matches are never touched.
+        """
+        pruned = Pruned()
+        if unplayed_before is not None:
+            pruned.deleted = self._unplayed(unplayed_before, limit)
+            if pruned.deleted:
+                with self._core() as connection:
+                    for chunk in _chunks(pruned.deleted):
+                        connection.execute(sa.delete(_MATCH).where(_MATCH.c.id.in_(chunk)))
+        if events_before is not None:
+            ended = sa.func.coalesce(_MATCH.c.finished, _MATCH.c.created)
+            query = (sa.select(_MATCH.c.id)
+                     .where(_MATCH.c.status.in_(_OVER_VALUES), ended < events_before,
+                            sa.or_(sa.exists().where(_EVENTS.c.match_id == _MATCH.c.id),
+                                   sa.exists().where(_LOGS.c.match_id == _MATCH.c.id,
+                                                     _LOGS.c.data.is_not(None))))
+                     .order_by(_MATCH.c.created))
+            if limit is not None:
+                query = query.limit(max(0, limit))
+            with self._read() as session:
+                ids = [str(i) for i in session.execute(query).scalars().all()]
+            for match_id in ids:
+                self.pack_match(match_id)  # the counts of rows not packed yet
+                now = utcnow()
+                with self._core() as connection:
+                    connection.execute(sa.delete(_EVENTS).where(_EVENTS.c.match_id == match_id))
+                    if not connection.execute(sa.update(_LOGS)
+                                              .where(_LOGS.c.match_id == match_id)
+                                              .values(data=None, dropped=now)).rowcount:
+                        connection.execute(sa.insert(_LOGS).values(
+                            match_id=match_id, events=0, last_seq=-1, states=0, data=None,
+                            packed=now, dropped=now))
+            pruned.dropped = ids
+        return pruned
+
+    def _unplayed(self, before: datetime, limit: int | None) -> list[str]:
+        states = (sa.select(sa.func.count()).select_from(_EVENTS)
+                  .where(_EVENTS.c.match_id == _MATCH.c.id, _EVENTS.c.kind == STATE_KIND)
+                  .scalar_subquery())
+        packed = (sa.select(_LOGS.c.states).where(_LOGS.c.match_id == _MATCH.c.id)
+                  .scalar_subquery())
+        ended = sa.func.coalesce(_MATCH.c.finished, _MATCH.c.created)
+        query = (sa.select(_MATCH.c.id)
+                 .where(_MATCH.c.status.in_([MatchStatus.ABORTED.value,
+                                             MatchStatus.CANCELLED.value]),
+                        ended < before,
+                        ~sa.exists().where(_RESULT.c.match_id == _MATCH.c.id),
+                        states + sa.func.coalesce(packed, 0) <= 1)
+                 .order_by(_MATCH.c.created))
+        if limit is not None:
+            query = query.limit(max(0, limit))
+        with self._read() as session:
+            return [str(i) for i in session.execute(query).scalars().all()]
+
+    def vacuum(self) -> bool:
+        """SQLite: `VACUUM` (gives the pages freed by a prune back to the filesystem; it
+        needs about the database's size free while it runs). False elsewhere: PostgreSQL's
+        autovacuum reuses the space by itself."""
+        if not is_sqlite(self.engine):
+            return False
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute("VACUUM")
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            raw.close()
+        return True
 
     # --- results ----------------------------------------------------------------------
 

@@ -164,6 +164,7 @@ async def test_a_blokus_match_stored_without_frames_replays_from_its_mementos(
     from server.store.models import MatchEvent
 
     old = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
+    assert old.unpack_match(room.id) > 0  # as rows again, the way they were stored then
     with old.engine.begin() as db:
         table = MatchEvent.__table__  # type: ignore[attr-defined]
         state = None

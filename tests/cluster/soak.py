@@ -68,7 +68,8 @@ async def cluster(games: int, workers: int, folder: Path) -> tuple[float, int, i
                 "SELECT count(*) FROM (SELECT m.id FROM matches m "
                 "LEFT JOIN results r ON r.match_id = m.id "
                 "LEFT JOIN (SELECT match_id, count(*) n, max(seq) s FROM match_events "
-                "GROUP BY match_id) e ON e.match_id = m.id "
+                "GROUP BY match_id UNION ALL SELECT match_id, events, last_seq FROM "
+                "match_logs WHERE data IS NOT NULL) e ON e.match_id = m.id "
                 "GROUP BY m.id, e.n, e.s HAVING count(r.match_id) > 1 "
                 "OR max(e.n) <> max(e.s) + 1) x")).scalar_one()
         dispatcher.close()

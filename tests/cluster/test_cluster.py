@@ -41,11 +41,9 @@ def _counts(store: Store, match_id: str) -> tuple[int, int, int | None, int]:
     with store.engine.connect() as conn:
         results = conn.execute(sa.text("SELECT count(*) FROM results WHERE match_id = :m"),
                                {"m": match_id}).scalar_one()
-        events = conn.execute(sa.text("SELECT count(*), max(seq) FROM match_events "
-                                      "WHERE match_id = :m"), {"m": match_id}).one()
-        ends = conn.execute(sa.text("SELECT count(*) FROM match_events WHERE match_id = :m "
-                                    "AND kind = 'result'"), {"m": match_id}).scalar_one()
-    return int(results), int(events[0]), events[1], int(ends)
+    events = store.events_since(match_id)  # rows and the packed log (ended matches)
+    ends = sum(1 for e in events if e.kind == "result")
+    return (int(results), len(events), events[-1].seq if events else None, ends)
 
 
 def _playing(log: Path) -> str | None:

@@ -59,6 +59,7 @@ from protocols.base import ConnectionClosed, StreamEnd
 from protocols.sc import messages as m
 from server.runtime import GauntletServer
 from server.store import Store
+from server.store.packing import unpack
 from tests.api.conftest import AUTH, REPO, TOKEN, Running, config, wait_status
 from tests.server.sc_client import ScClient
 
@@ -307,10 +308,15 @@ def check_file(db: Path) -> dict[str, str]:
         # A result exactly for the finished matches (commit_result is one transaction).
         assert results == {i for i, s in statuses.items() if s == "finished"}
         logs: dict[str, list[tuple[int, str]]] = {}
+        # An ended match's events are packed into one row (server.store.packing).
+        for match_id, data in conn.execute(
+                "SELECT match_id, data FROM match_logs WHERE data IS NOT NULL"):
+            logs[match_id] = [(seq, kind) for seq, _, kind, _ in unpack(data)]
         for match_id, seq, kind in conn.execute(
                 "SELECT match_id, seq, kind FROM match_events ORDER BY match_id, seq"):
             logs.setdefault(match_id, []).append((seq, kind))
     for match_id, log in logs.items():
+        log.sort()
         seqs = [s for s, _ in log]
         assert seqs == list(range(len(seqs))), (match_id, seqs)  # no hole, no repeat
     for match_id in results:  # no result without its GameOver event
@@ -465,7 +471,8 @@ def progress(db: Path) -> tuple[int, int, int]:
     """(results, events, running matches with 10 events or more) as committed so far."""
     with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)) as c:
         return (c.execute("SELECT count(*) FROM results").fetchone()[0],
-                c.execute("SELECT count(*) FROM match_events").fetchone()[0],
+                c.execute("SELECT (SELECT count(*) FROM match_events) + (SELECT "  # packed too
+                          "coalesce(sum(events), 0) FROM match_logs)").fetchone()[0],
                 c.execute("SELECT count(*) FROM matches WHERE status = 'running' AND "
                           "(SELECT count(*) FROM match_events e WHERE e.match_id = id) >= 10"
                           ).fetchone()[0])

@@ -23,6 +23,7 @@ from server.ladder import LadderOptions
 from server.runtime import GauntletServer
 from server.store import Store
 from server.store.engine import make_engine
+from server.store.packing import unpack
 
 TOKEN = "ladder-test-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -120,6 +121,11 @@ def consistency(db_url: str) -> dict[str, int]:
             result_events = one("SELECT count(*) FROM match_events e JOIN matches m "
                                 "ON m.id = e.match_id WHERE e.kind = 'result' "
                                 "AND m.status = 'finished'")
+            # An ended match's events are packed into one row (server.store.packing).
+            for data in c.execute(sa.text(
+                    "SELECT l.data FROM match_logs l JOIN matches m ON m.id = l.match_id "
+                    "WHERE m.status = 'finished' AND l.data IS NOT NULL")).scalars():
+                result_events += sum(1 for e in unpack(data) if e[2] == "result")
             # A result committed just before a stop is rated at the next start (its leg
             # stays `playing`); any other finished match must be rated.
             unrated = one("SELECT count(*) FROM matches m WHERE m.status = 'finished' AND "

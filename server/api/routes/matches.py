@@ -214,7 +214,7 @@ async def control(match_id: MatchId,
             response_class=Response,
             responses={200: {"content": {"application/x-ndjson": {"example": EVENTS_EXAMPLE}},
                              "description": "One JSON object per line, by seq"}, **NOT_FOUND})
-def events(match_id: MatchId, store: StoreDep, admin: IsAdmin,
+def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextDep,
            since: Annotated[int, Query(ge=0, le=2**31, description="First seq")] = 0,
            limit: Annotated[int, Query(ge=1, le=10_000)] = 1000) -> Response:
     """Hidden information (a Hearth match's full history, the spectators' full frames) is
@@ -223,10 +223,16 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin,
     neutral spectator may see."""
     match = _match(store, match_id)
     hide = not admin and match.status != MatchStatus.FINISHED
+    found = store.events_since(match_id, since, limit=limit)
+    if match.game in context.games and context.games.get(match.game).speaks("kettle"):
+        from server.net.hearth_replay import with_hsreplay
+
+        # The result event shows its HSReplay document, built from the stored history.
+        found = with_hsreplay(found, lambda: store.events_since(match_id))
     lines = [json.dumps({"seq": e.seq, "time": e.time.isoformat(), "kind": e.kind,
                          "payload": _neutral(e.payload) if hide else e.payload},
                         separators=(",", ":"))
-             for e in store.events_since(match_id, since, limit=limit)]
+             for e in found]
     body = "".join(line + "\n" for line in lines)
     return Response(body, media_type="application/x-ndjson")
 
@@ -237,6 +243,8 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin,
             responses={200: {"content": {"application/xml": {"example": REPLAY_EXAMPLE}},
                              "description": "The replay document"},
                        **NOT_FOUND,
+                       410: {"model": ErrorOut, "description": "Its events were dropped "
+                             "by the retention (GAUNTLET_EVENT_RETENTION_DAYS)"},
                        501: {"model": ErrorOut, "description": "No replay format for "
                              "this game"}})
 def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
@@ -244,6 +252,10 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
     if match.status in (MatchStatus.WAITING, MatchStatus.RUNNING, MatchStatus.PAUSED):
         raise MatchError(f"match {match_id} has not ended yet: its replay exists once it has "
                          "(follow it live at /ws/matches/{id} or with /events)", 404)
+    dropped = store.events_dropped(match_id)
+    if dropped is not None:
+        raise MatchError(f"match {match_id}: its events were dropped by the retention on "
+                         f"{dropped:%Y-%m-%d} (its result is kept)", 410)
     games = context.games
     if match.game in games and games.get(match.game).speaks("sc"):
         from server.net.replay import stored_packets
@@ -253,11 +265,11 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
         return Response(body, media_type="application/xml", headers={
             "Content-Disposition": f'attachment; filename="replay_{match.game}_{match.id}.xml"'})
     if match.game in games and games.get(match.game).speaks("kettle"):
-        documents = [e.payload["hsreplay"] for e in store.events_since(match_id)
-                     if e.kind == "result" and isinstance(e.payload, dict)
-                     and isinstance(e.payload.get("hsreplay"), str)]
-        if documents:
-            return Response(documents[-1], media_type="application/xml", headers={
+        from server.net.hearth_replay import stored_hsreplay
+
+        document = stored_hsreplay(store.events_since(match_id))
+        if document is not None:
+            return Response(document, media_type="application/xml", headers={
                 "Content-Disposition":
                     f'attachment; filename="{match.id}.hsreplay.xml"'})
         raise MatchError(f"match {match_id} has no HSReplay document (it has no result yet, "
