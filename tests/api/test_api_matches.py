@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -129,21 +131,50 @@ async def test_failing_bots_end_with_their_category(running: Running) -> None:
     assert (await wait_status(client, again.json()["id"], {"finished"}))["result"]
 
 
+class HeldBot(RandomBot):
+    """Answers only while `go` is set: a resumed match cannot reach its end before the
+    test's next command (random bots that play freely end a game in about 0.3 s)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.go = threading.Event()
+        self.go.set()
+        self.moves = 0
+
+    def move(self, state: Any) -> Any:
+        self.go.wait(60)
+        self.moves += 1
+        return super().move(state)
+
+
 async def test_pause_step_resume_cancel(running: Running) -> None:
     client = running.http
     created = await client.post("/api/matches", headers=AUTH, json={
-        "game": "swc_2027_blokus", "seats": [{"bot": "random"}, {"bot": "random"}],
+        "game": "swc_2027_blokus", "seats": [{"name": "a"}, {"name": "b"}],
         "paused": True})
     match_id = created.json()["id"]
+    bots = [HeldBot(seed=k) for k in (1, 2)]
+    players = [asyncio.create_task(play_async(bot, "127.0.0.1", running.tcp_port,
+                                              seat["reservation"]))
+               for bot, seat in zip(bots, created.json()["seats"], strict=True)]
     await wait_status(client, match_id, {"paused"})
     stepped = await client.post(f"/api/matches/{match_id}/step", headers=AUTH)
     assert stepped.status_code == 202
+    async with asyncio.timeout(60):  # the step's one move was made
+        while sum(bot.moves for bot in bots) < 1:
+            await asyncio.sleep(0.01)
+    for bot in bots:
+        bot.go.clear()
     assert (await client.post(f"/api/matches/{match_id}/resume", headers=AUTH)).is_success
     assert (await client.post(f"/api/matches/{match_id}/pause", headers=AUTH)).is_success
     cancel = await client.post(f"/api/matches/{match_id}/cancel", headers=AUTH)
     assert cancel.status_code == 202
     done = await wait_status(client, match_id, {"cancelled", "finished", "aborted"})
+    for bot in bots:
+        bot.go.set()
+    await asyncio.gather(*players, return_exceptions=True)
     assert done["status"] == "cancelled" and done["result"] is None
+    assert sum(bot.moves for bot in bots) <= 2  # the step's move, one held answer at most
     late = await client.post(f"/api/matches/{match_id}/pause", headers=AUTH)
     assert late.status_code == 409
 

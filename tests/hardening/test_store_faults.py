@@ -42,6 +42,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -478,6 +479,29 @@ def progress(db: Path) -> tuple[int, int, int]:
                           ).fetchone()[0])
 
 
+class HeldBot(RandomBot):
+    """Plays `moves` moves, then holds its next answer until `go` is set: its match is
+    under way at the kill, however long the test takes to get there."""
+
+    def __init__(self, seed: int, moves: int, go: threading.Event) -> None:
+        super().__init__(seed)
+        self.moves, self.go = moves, go
+
+    def move(self, state: Any) -> Any:
+        if self.moves == 0:
+            self.go.wait(10 * WAIT)
+        self.moves -= 1
+        return super().move(state)
+
+
+def under_way(db: Path, ids: list[str]) -> int:
+    """How many of `ids` are committed as running with 10 events or more."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)) as c:
+        return sum(c.execute("SELECT count(*) FROM matches WHERE id = ? AND status = 'running' "
+                             "AND (SELECT count(*) FROM match_events e WHERE e.match_id = id)"
+                             " >= 10", (i,)).fetchone()[0] for i in ids)
+
+
 async def test_kill_9_while_writing(tmp_path: Path) -> None:
     """Four matches at a time (a new one as one ends), SIGKILL once 3 results are stored,
     2 matches are under way and events are still being committed."""
@@ -486,6 +510,20 @@ async def test_kill_9_while_writing(tmp_path: Path) -> None:
     http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30)
     announced: set[str] = set()  # matches whose players were told a result
     started: list[str] = []
+    go, held_ids = threading.Event(), list[str]()
+
+    async def held(seed: int) -> None:
+        """Two matches that cannot end before the kill (no clock, their bots hold after
+        6 moves each, 10 events or more stored): a random game would end on its own
+        between the check and the kill on a slow machine."""
+        response = await http.post("/api/matches", headers=AUTH, json={
+            "game": BLOKUS, "seed": seed, "seats": [{"name": "a"}, {"name": "b"}],
+            "clocks": {"enabled": False}})
+        assert response.status_code == 201, response.text
+        held_ids.append(response.json()["id"])
+        await asyncio.gather(
+            *(play_async(HeldBot(seed * 2 + k, 6, go), "127.0.0.1", tcp, s["reservation"])
+              for k, s in enumerate(response.json()["seats"])), return_exceptions=True)
 
     async def one(seed: int) -> None:
         match_id, codes = await new_match(http, seed)
@@ -504,11 +542,12 @@ async def test_kill_9_while_writing(tmp_path: Path) -> None:
             seed += 4
 
     lanes = [asyncio.create_task(lane(k)) for k in range(4)]
+    lanes += [asyncio.create_task(held(1000 + k)) for k in range(2)]
     try:
         async with asyncio.timeout(120):
             while True:
-                results, count, running = await asyncio.to_thread(progress, db)
-                if results >= 3 and running >= 2:
+                results, count, _ = await asyncio.to_thread(progress, db)
+                if results >= 3 and await asyncio.to_thread(under_way, db, held_ids) == 2:
                     break
                 await asyncio.sleep(0.05)
             # Still writing: more events committed since the third result.
@@ -520,6 +559,7 @@ async def test_kill_9_while_writing(tmp_path: Path) -> None:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+        go.set()
         for task in lanes:
             task.cancel()
         await asyncio.gather(*lanes, return_exceptions=True)
@@ -531,7 +571,7 @@ async def test_kill_9_while_writing(tmp_path: Path) -> None:
     assert announced <= finished  # rule 5: told only once stored
     killed = {i for i, s in statuses.items() if s in ("running", "waiting", "paused")}
     cut = {i for i in killed if statuses[i] == "running"}
-    assert len(cut) >= 2, statuses  # the kill did cut matches short
+    assert len(cut) >= 2 and set(held_ids) <= cut, statuses  # the kill did cut matches short
     with contextlib.closing(sqlite3.connect(db)) as conn:
         stored = {r[0]: r[1:] for r in conn.execute(
             "SELECT match_id, winner, reason, scores FROM results")}
