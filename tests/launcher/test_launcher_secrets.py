@@ -31,8 +31,13 @@ def proc_file(pid: int, name: str) -> bytes:
 
 
 async def test_the_code_is_in_the_environment_and_cut_out_of_every_output(
-        caplog: pytest.LogCaptureFixture) -> None:
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     caplog.set_level(logging.DEBUG)
+    # An earlier test's logging.config (the CLI's) may have disabled existing loggers:
+    # this test reads what the launcher logs, so its logger must speak.
+    for name in ("server", "server.launcher", "server.launcher.process"):
+        monkeypatch.setattr(logging.getLogger(name), "disabled", False)
+        monkeypatch.setattr(logging.getLogger(name), "propagate", True)
     code = "7f3c9a51-secret-reservation"
     kettle = f"room-1:{code}"  # GAME_ID:PASSWORD: the password alone is secret, too
     for reservation in (code, kettle):
@@ -56,6 +61,8 @@ async def test_a_failure_detail_has_the_code_cut_out() -> None:
     bot = spec("secret")
     async with launch(bot, HOST, PORT, code) as proc:
         await until(lambda: ready_line(proc).startswith("reservation"))
+        # Both streams read before the kill: the detail quotes what stderr said.
+        await until(lambda: "Joining game" in proc.log.stderr.text())
         proc.connected()
         assert proc.pid is not None
         os.kill(proc.pid, signal.SIGKILL)  # a crash: the detail quotes stderr's tail
