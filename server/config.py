@@ -61,6 +61,9 @@ class Limits:
     # HTTP request bodies (413 beyond) and WebSockets from one address (refused beyond).
     http_max_body_bytes: int = 1 << 20
     max_websockets_per_address: int = 32
+    # HTTP requests: all of one within this many seconds; connections open at once.
+    http_header_timeout_seconds: float = 10.0
+    http_max_connections: int = 256
     # Bots the server launches: address space (MiB) and CPU time (s) per process; None: no
     # limit (server.launcher.spec.BOT_DEFAULTS).
     bot_memory_mb: int | None = 4096
@@ -100,6 +103,8 @@ class ServerConfig:
     # What the store keeps (server.store.retention; 0: for ever).
     event_retention_days: float = DEFAULTS.event_retention_days
     unplayed_retention_minutes: float = DEFAULTS.unplayed_retention_minutes
+    # Host names the HTTP API answers to besides loopback, IP addresses and `host` ("*": any).
+    allowed_hosts: tuple[str, ...] = ()
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> ServerConfig:
@@ -118,6 +123,8 @@ class ServerConfig:
             "db_url": settings.database_url,
             "event_retention_days": settings.event_retention_days,
             "unplayed_retention_minutes": settings.unplayed_retention_minutes,
+            "allowed_hosts": tuple(h.strip() for h in settings.allowed_hosts.split(",")
+                                   if h.strip()),
         }
         fields["limits"] = Limits(
             max_connections=settings.max_connections,
@@ -128,6 +135,8 @@ class ServerConfig:
             login_timeout_seconds=settings.login_timeout,
             http_max_body_bytes=settings.http_max_body_bytes,
             max_websockets_per_address=settings.max_websockets_per_address,
+            http_header_timeout_seconds=settings.http_header_timeout,
+            http_max_connections=settings.http_max_connections,
             bot_memory_mb=settings.bot_memory_mb or None,
             bot_cpu_seconds=settings.bot_cpu_seconds or None,
         )

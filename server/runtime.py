@@ -167,8 +167,11 @@ class GauntletServer:
         limits = self.config.limits
         app = create_app(ApiContext(self.store, self.matches, self.games, token, tcp_port,
                                     self.ladder, limits.http_max_body_bytes,
-                                    limits.max_websockets_per_address))
-        http = HttpServer(app, self.config.host, port)
+                                    limits.max_websockets_per_address,
+                                    (self.config.host, *self.config.allowed_hosts)))
+        http = HttpServer(app, self.config.host, port,
+                          header_timeout=limits.http_header_timeout_seconds,
+                          max_connections=limits.http_max_connections)
         await http.start()
         self._http = http
 

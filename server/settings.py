@@ -95,6 +95,12 @@ class Settings(BaseSettings):
     login_timeout: Seconds = 10.0
     http_max_body_bytes: Annotated[int, Field(ge=1024)] = 1 << 20
     max_websockets_per_address: Annotated[int, Field(ge=1)] = 32
+    # HTTP: a request must be in within this many seconds of its first byte; at most this
+    # many connections (WebSockets included) at once. Host names the HTTP API answers to
+    # besides loopback, IP addresses and `host` (comma-separated; `*`: any).
+    http_header_timeout: Seconds = 10.0
+    http_max_connections: Annotated[int, Field(ge=8)] = 256
+    allowed_hosts: str = ""
     # Bots the server launches: address space in MiB and CPU seconds per process (0: none).
     bot_memory_mb: Annotated[int, Field(ge=0)] = 4096
     bot_cpu_seconds: Annotated[int, Field(ge=0)] = 600

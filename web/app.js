@@ -2,14 +2,15 @@
 // live or replayed. The URL names the match and the move: ?match=<id>&seq=<n>.
 import { renderBlokus } from "./blokus.js";
 import { renderHearth } from "./hearth.js";
-import { el, wsUrl } from "./dom.js";
+import { adminButton, adminToken, el, wsProtocols, wsUrl } from "./dom.js";
 
 const RENDERERS = { swc_2027_blokus: renderBlokus, hearth: renderHearth };
 const SPEEDS = [1, 2, 5, 10];
 const STEP_MS = 700; // one step at 1x
 
+const token = adminToken(); // before the URL is read: an old ?token= is cut from it
 const params = new URLSearchParams(location.search);
-const token = params.get("token");
+adminButton(token);
 
 // ---------------------------------------------------------------- the match list
 // Live and recent matches come from the server's memory, older ones from its database, a
@@ -50,7 +51,7 @@ function drawList() {
   const done = all.filter((m) => !m.live)
     .sort((a, b) => (b.finished ?? b.created) - (a.finished ?? a.created));
   const item = (m) => {
-    const link = el("a", { href: `?match=${m.id}${token ? `&token=${token}` : ""}` },
+    const link = el("a", { href: `?match=${m.id}` },
       el("span", { class: `status ${m.status}` }, m.status),
       el("b", {}, m.game === "hearth" ? "Hearth" : "Blokus"), " ",
       m.players.join(" vs "));
@@ -93,8 +94,7 @@ class MatchView {
 
   connect() {
     const query = new URLSearchParams({ since: String(this.lastSeq + 1) });
-    if (token) query.set("token", token);
-    this.ws = new WebSocket(wsUrl(`/ws/matches/${this.id}?${query}`));
+    this.ws = new WebSocket(wsUrl(`/ws/matches/${this.id}?${query}`), wsProtocols(token));
     this.ws.onmessage = (msg) => this.receive(JSON.parse(msg.data));
     this.ws.onclose = (ev) => {
       if (current !== this) return;
@@ -195,10 +195,7 @@ class MatchView {
         el("span", { class: "pos" }, `${this.index + 1} / ${this.timeline.length}`),
         share),
       result ? el("div", { class: "result", id: "result" },
-        `${result.winner != null ? `Winner: ${result.winnerName || `seat ${result.winner}`}`
-          // A violation without a winner: every seat failed (a server crash is nobody's).
-          : result.cause && result.cause !== "CRASHED" ? "Every seat lost" : "Draw"}`
-        + ` — ${result.reason}`
+        `${result.winnerName ? `Winner: ${result.winnerName}` : "Draw"} — ${result.reason}`
         + (result.scores?.length ? ` (${result.scores.join(" : ")})` : "")) : "",
       body);
     drawList();

@@ -14,3 +14,51 @@ export function el(tag, attrs = {}, ...children) {
 export function wsUrl(path) {
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
 }
+
+// ---------------------------------------------------------------- the admin token
+// Kept in this tab's sessionStorage and sent in headers, never in a URL (histories,
+// shared "link to this move" URLs, Referer). fetch: `Authorization: Bearer`; a WebSocket
+// (whose headers a page cannot set): the subprotocol `token.<UTF-8 hex>` next to
+// `gauntlet`. An old link's `?token=` is moved into the tab and cut from the address.
+const TOKEN_KEY = "gauntlet-admin-token";
+
+export function adminToken() {
+  const url = new URL(location.href);
+  const given = url.searchParams.get("token");
+  if (given !== null) {
+    url.searchParams.delete("token");
+    history.replaceState(null, "", url);
+    if (given) sessionStorage.setItem(TOKEN_KEY, given);
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function authHeaders(token) {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export function wsProtocols(token) {
+  if (!token) return [];
+  const hex = Array.from(new TextEncoder().encode(token),
+    (b) => b.toString(16).padStart(2, "0")).join("");
+  return ["gauntlet", `token.${hex}`];
+}
+
+// The header's "admin" button: asks for the token (or forgets it), then reloads.
+export function adminButton(token) {
+  const button = document.getElementById("admin");
+  if (!button) return;
+  button.textContent = token ? "admin ✓" : "admin";
+  button.title = token ? "the admin token is set in this tab; click to forget it"
+    : "set the admin token (data/admin-token) for this tab: hidden cards, seeds";
+  button.addEventListener("click", () => {
+    if (token) {
+      sessionStorage.removeItem(TOKEN_KEY);
+    } else {
+      const typed = prompt("Admin token (kept in this tab only)");
+      if (!typed) return;
+      sessionStorage.setItem(TOKEN_KEY, typed.trim());
+    }
+    location.reload();
+  });
+}

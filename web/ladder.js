@@ -1,14 +1,15 @@
 // The ladder page: per game (a tab each) the standings and the crosstable, polled from
 // /api/ladder every few seconds; a bot's recent matches link to the match viewer.
 // The URL names the game and the bot: ladder.html?game=<id>&bot=<name>.
-import { el } from "./dom.js";
+import { adminButton, adminToken, authHeaders, el } from "./dom.js";
 
 const POLL_MS = 3000;
 const RECENT = 10; // matches listed for the picked bot
 const NAMES = { swc_2027_blokus: "Blokus", hearth: "Hearth" };
 
+const token = adminToken(); // before the URL is read: an old ?token= is cut from it
 const params = new URLSearchParams(location.search);
-const token = params.get("token");
+adminButton(token);
 let game = params.get("game");
 let bot = params.get("bot");
 let timer = null;
@@ -16,7 +17,7 @@ let generation = 0; // a refresh that a newer one overtook draws nothing
 const seen = new Map(); // match id -> GET /api/matches/{id} of a match that is over
 
 async function api(path) {
-  const answer = await fetch(`/api${path}`);
+  const answer = await fetch(`/api${path}`, { headers: authHeaders(token) });
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
   return answer.json();
 }
@@ -108,7 +109,7 @@ function recentLine(m, botId) {
     : m.live ? "live" : m.status;
   const failure = mine?.failure ? ` (${mine.failure})` : "";
   const when = new Date(m.finished ?? m.created).toLocaleTimeString();
-  const target = `./?match=${m.id}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  const target = `./?match=${m.id}`;
   return el("li", { "data-match": m.id },
     el("a", { href: target }, el("span", { class: `outcome ${outcome}` }, outcome + failure),
       ` vs ${other} · ${when}`));

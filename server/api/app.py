@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from server.api import ladder
-from server.api.http import ClientLimits
+from server.api.http import ClientLimits, HostGuard
 from server.api.routes import bots, games, health, matches
 from server.games.registry import GameRegistry
 from server.ladder import Ladder
@@ -34,6 +34,8 @@ class ApiContext:
     ladder: Ladder | None = None
     max_body_bytes: int = 1 << 20
     max_websockets_per_address: int = 32
+    # Host names served besides loopback and IP addresses (`HostGuard`; "*": any).
+    allowed_hosts: tuple[str, ...] = ()
 
 
 def create_app(context: ApiContext) -> FastAPI:
@@ -58,6 +60,8 @@ def create_app(context: ApiContext) -> FastAPI:
     # Bodies capped before they are read whole, WebSockets capped per address.
     app.add_middleware(ClientLimits, max_body_bytes=context.max_body_bytes,
                        max_websockets=context.max_websockets_per_address)
+    # Outermost (added last): a foreign Host or Origin is refused before anything counts.
+    app.add_middleware(HostGuard, allowed_hosts=context.allowed_hosts)
     return app
 
 

@@ -3,17 +3,30 @@
 The TCP server and the HTTP API share one loop, so an endpoint can talk to the lobby and
 the rooms directly. uvicorn normally installs SIGINT/SIGTERM handlers; here `gauntlet
 serve` owns the signals and stops this server in order (`stop()`).
+
+uvicorn holds a connection that never finishes its request for ever, and counts toward no
+limit the connections that have said nothing yet; 1,500 of them took the file descriptors
+the bots' port and the bot launcher need. So each connection here must send a whole
+request (headers and body) within `header_timeout` seconds of its first byte (of
+connecting, for the first request), an idle keep-alive connection is closed after
+`KEEP_ALIVE` seconds, a request's headers are at most h11's 16 KiB, and at most
+`max_connections` HTTP connections and WebSockets are open: one more closes the oldest
+connection that is waiting for a request, or is answered 503 when every one is busy.
+A WebSocket message is at most `WS_MAX_BYTES` (the spectators' messages are a few
+dozen bytes); a larger one closes the socket with 1009 before its payload is read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import socket
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import h11
 import uvicorn
@@ -21,139 +34,93 @@ from fastapi import HTTPException
 from fastapi.responses import JSONResponse
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from server.net.acceptlog import throttle_accept_errors
+
 log = logging.getLogger(__name__)
 
 STARTUP_TIMEOUT = 10.0
-HEADER_TIMEOUT = 10.0
-"""Seconds a connection gets to send a whole request head (the first, and after each
-response). uvicorn times out only idle keep-alive connections, and a byte of a request
-head cancels even that: a client trickling headers held its socket forever."""
-KEEP_ALIVE_TIMEOUT = 5.0
-"""Seconds an idle keep-alive connection stays open after a response."""
-MAX_HTTP_CONNECTIONS = 512
-"""HTTP connections at once; a newcomer over it closes the oldest one that has not sent a
-whole request head yet (or is refused when every connection is busy). Below a 1,024 file
-limit with room for the bot port, the store and launched bots."""
+KEEP_ALIVE = 5
+"""Seconds an idle keep-alive connection stays open (uvicorn's `timeout_keep_alive`)."""
 WS_MAX_BYTES = 4096
-"""The largest WebSocket message accepted: the app reads nothing longer than 1,000
-characters, so a larger one is closed with 1009 instead of being buffered (uvicorn's
-default buffered 16 MiB per message)."""
+"""The largest WebSocket message read (the app acts on JSON objects of a few dozen bytes)."""
+MAX_HEADER_BYTES = 16 * 1024
+_TIMED_OUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+              b"content-length: 16\r\nconnection: close\r\n\r\nrequest too slow")
+_BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+         b"content-length: 29\r\nconnection: close\r\n\r\ntoo many connections, retry")
+# Client states in which the request is not in yet: the deadline runs.
+_RECEIVING = (h11.IDLE, h11.SEND_BODY)
 
 
-class _GuardedH11(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for each request head and a connection cap.
+class _GuardedProtocol(H11Protocol):
+    """uvicorn's h11 protocol with a request deadline and a connection cap (see above)."""
 
-    The cap is shared through uvicorn's `server_state.connections` (every connection of
-    this server, WebSockets included)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._head_deadline: asyncio.TimerHandle | None = None
-        self._opened = 0.0
+    header_timeout: float = 10.0
+    max_connections: int = 256
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
         self._opened = self.loop.time()
-        self._arm_head_deadline()
-        if len(self.connections) > MAX_HTTP_CONNECTIONS:
-            waiting = [c for c in self.connections
-                       if isinstance(c, _GuardedH11) and c is not self and c._waiting_head()]
-            victim = min(waiting, key=lambda c: c._opened) if waiting else self
-            _throttled.warning("http-cap", "more than %d HTTP connections: closing %s",
-                               MAX_HTTP_CONNECTIONS,
-                               "the newcomer" if victim is self else "the oldest idle one")
-            victim._close_silently()
+        self._deadline: asyncio.TimerHandle | None = None
+        super().connection_made(transport)
+        if len(self.connections) > self.max_connections and not self._evict_one():
+            transport.write(_BUSY)
+            transport.close()
+            return
+        self._arm()
 
-    def _waiting_head(self) -> bool:
-        return self._head_deadline is not None
+    def _evict_one(self) -> bool:
+        """Close the oldest other connection waiting for a request; False: none is."""
+        idle = [c for c in self.connections
+                if isinstance(c, _GuardedProtocol) and c is not self and c._waiting()]
+        if not idle:
+            return False
+        min(idle, key=lambda c: c._opened).transport.close()
+        return True
 
-    def _arm_head_deadline(self) -> None:
-        if self._head_deadline is None:
-            self._head_deadline = self.loop.call_later(HEADER_TIMEOUT, self._head_timed_out)
+    def _waiting(self) -> bool:
+        return self.conn.their_state is h11.IDLE and not self.transport.is_closing()
 
-    def _disarm_head_deadline(self) -> None:
-        if self._head_deadline is not None:
-            self._head_deadline.cancel()
-            self._head_deadline = None
+    def _arm(self) -> None:
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(self.header_timeout, self._too_slow)
 
-    def _head_timed_out(self) -> None:
-        self._head_deadline = None
-        if self.conn.their_state is h11.IDLE:  # still no whole request head
-            self._close_silently()
-
-    def _close_silently(self) -> None:
-        self._disarm_head_deadline()
-        if not self.transport.is_closing():
-            self.transport.close()
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:  # a head arrived (or a WebSocket upgrade)
-            self._disarm_head_deadline()
+        if self.transport.get_protocol() is not self \
+                or self.conn.their_state not in _RECEIVING:
+            self._disarm()  # upgraded to a WebSocket, or the request is in
+        else:
+            # A next request has begun (its keep-alive timer is off now): its deadline.
+            self._arm()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
-            self._arm_head_deadline()  # the next request head has its deadline too
+        # The keep-alive timer runs until the next request's first byte.
+        self._disarm()
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing() or self.transport.get_protocol() is not self \
+                or self.conn.their_state not in _RECEIVING:
+            return
+        if self.conn.their_state is h11.IDLE:
+            self.transport.write(_TIMED_OUT)
+        self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm_head_deadline()
+        self._disarm()
         super().connection_lost(exc)
 
 
-class _Throttled:
-    """At most one log line per key and `interval` seconds, with the count it stands for."""
-
-    def __init__(self, interval: float = 10.0) -> None:
-        self.interval = interval
-        self._last: dict[str, float] = {}
-        self._skipped: Counter[str] = Counter()
-
-    def allow(self, key: str, now: float) -> int | None:
-        """None: stay quiet; else how many lines were held back since the last one."""
-        if now - self._last.get(key, -self.interval) < self.interval:
-            self._skipped[key] += 1
-            return None
-        self._last[key] = now
-        return self._skipped.pop(key, 0)
-
-    def warning(self, key: str, message: str, *args: Any) -> None:
-        import time
-
-        skipped = self.allow(key, time.monotonic())
-        if skipped is not None:
-            log.warning(message + (f" (and {skipped} more like it)" if skipped else ""), *args)
-
-
-_throttled = _Throttled()
-
-
-class AcceptErrorFilter(logging.Filter):
-    """asyncio logs every failed accept (EMFILE: too many open files) with a traceback;
-    under a file-descriptor flood that was 2 million lines in 20 s. One line per 10 s."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._throttle = _Throttled()
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        text = str(record.msg)
-        if "out of system resource" not in text:
-            return True
-        skipped = self._throttle.allow("accept", record.created)
-        if skipped is None:
-            return False
-        record.exc_info = None  # the same traceback every time
-        if skipped:
-            record.msg = f"{text} (and {skipped} more like it)"
-        return True
-
-
-def install_accept_error_filter() -> None:
-    """Once per process (idempotent)."""
-    logger = logging.getLogger("asyncio")
-    if not any(isinstance(f, AcceptErrorFilter) for f in logger.filters):
-        logger.addFilter(AcceptErrorFilter())
+def _protocol(header_timeout: float, max_connections: int) -> type[_GuardedProtocol]:
+    """The protocol class of one server, with its limits."""
+    return type("GuardedProtocol", (_GuardedProtocol,),
+                {"header_timeout": header_timeout, "max_connections": max_connections})
 
 
 class _InLoopServer(uvicorn.Server):
@@ -165,11 +132,14 @@ class _InLoopServer(uvicorn.Server):
 class HttpServer:
     """Serve an ASGI app on `host:port` (port 0 = any free one; `port` tells which)."""
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 8000) -> None:
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 8000, *,
+                 header_timeout: float = 10.0, max_connections: int = 256) -> None:
         self.app = app
         self.host = host
         self.requested_port = port
         self.port = port
+        self.header_timeout = header_timeout
+        self.max_connections = max_connections
         self._server: _InLoopServer | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -178,11 +148,13 @@ class HttpServer:
         sock = socket.create_server((self.host, self.requested_port), family=family)
         sock.setblocking(False)
         self.port = sock.getsockname()[1]
-        install_accept_error_filter()
-        config = uvicorn.Config(self.app, lifespan="off", log_config=None, access_log=False,
-                                timeout_graceful_shutdown=2, log_level="warning",
-                                http=_GuardedH11, timeout_keep_alive=int(KEEP_ALIVE_TIMEOUT),
-                                ws_max_size=WS_MAX_BYTES)
+        throttle_accept_errors(asyncio.get_running_loop())
+        config = uvicorn.Config(
+            self.app, lifespan="off", log_config=None, access_log=False,
+            timeout_graceful_shutdown=2, log_level="warning",
+            http=_protocol(self.header_timeout, self.max_connections),
+            timeout_keep_alive=KEEP_ALIVE, h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+            ws_max_size=WS_MAX_BYTES)
         self._server = _InLoopServer(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name="http")
         loop = asyncio.get_running_loop()
@@ -275,3 +247,104 @@ class ClientLimits:
             self._websockets[address] -= 1
             if self._websockets[address] <= 0:
                 del self._websockets[address]
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+class HostGuard:
+    """ASGI middleware against DNS rebinding and cross-site WebSockets.
+
+    A request's `Host` must name this server: an IP address (a page whose address is an IP
+    was loaded from that address, so no rebinding), `localhost` (or a name under it), or
+    one of `allowed_hosts` (the configured host and `GAUNTLET_ALLOWED_HOSTS`; `*` allows
+    any). Others get 421. A WebSocket's `Origin`, when there is one (browsers always send
+    it, other clients need not), must be this server's own origin (its scheme, host and
+    port are the request's); a page of another site is refused (HTTP 403).
+    """
+
+    def __init__(self, app: Any, allowed_hosts: Iterable[str] = ()) -> None:
+        self.app = app
+        names = {_bare(h) for h in (*LOOPBACK_NAMES, *allowed_hosts) if h.strip()}
+        self.any_host = "*" in names
+        self.names = frozenset(names)
+
+    def allows(self, host: str) -> bool:
+        """Whether a `Host` header names this server.
+
+        >>> guard = HostGuard(None, ["gauntlet.lan"])
+        >>> [guard.allows(h) for h in ("localhost:8000", "[::1]:8000", "10.0.0.7",
+        ...                            "GAUNTLET.lan.", "evil.example:8000")]
+        [True, True, True, True, False]
+        """
+        name = _bare(_split_port(host)[0])
+        if self.any_host or name in self.names or name.endswith(".localhost"):
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = origin = None
+        for name, value in scope.get("headers", ()):
+            if name == b"host":
+                host = value.decode("latin-1")
+            elif name == b"origin":
+                origin = value.decode("latin-1")
+        problem = None
+        if host is not None and not self.allows(host):
+            problem = (f"Host {host[:100]!r} is not a name of this server (GAUNTLET_ALLOWED_HOSTS "
+                       "adds names)")
+        elif scope["type"] == "websocket" and origin is not None \
+                and not _same_origin(origin, host):
+            problem = f"Origin {origin[:100]!r} is not this server's"
+        if problem is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await JSONResponse({"detail": problem}, status_code=421)(scope, receive, send)
+        else:
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                await send({"type": "websocket.close", "code": 1008, "reason": problem[:120]})
+
+
+def _bare(name: str) -> str:
+    return name.strip().lower().removeprefix("[").removesuffix("]").rstrip(".")
+
+
+def _split_port(host: str) -> tuple[str, int | None]:
+    """`host[:port]`, IPv6 in brackets."""
+    host = host.strip()
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif host.count(":") == 1:
+        name, _, port = host.partition(":")
+    else:
+        name, port = host, ""
+    return name, int(port) if port.isdigit() else None
+
+
+_DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
+
+
+def _same_origin(origin: str, host: str | None) -> bool:
+    """Whether `Origin` is the origin of the server the request reached (`Host`)."""
+    if host is None:
+        return False
+    parts = urlsplit(origin.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return False  # "null" (a sandboxed page, a file) included
+    # Host and port only: behind a TLS proxy the page is https and the request plain ws.
+    try:
+        origin_port = parts.port or _DEFAULT_PORTS[parts.scheme]
+    except ValueError:
+        return False
+    name, port = _split_port(host)
+    return (_bare(parts.hostname) == _bare(name)
+            and origin_port == (port or _DEFAULT_PORTS[parts.scheme]))

@@ -189,13 +189,22 @@ class BotIn(BaseModel):
 
 
 class BotOut(BaseModel):
-    model_config = _examples({"id": 2, "name": "greedy", "game": "swc_2027_blokus",
-                              "command": ["gauntlet", "bot", "blokus-greedy"], "workdir": None,
-                              "env": {}, "created": TIME})
+    """A registered bot. Its command, working directory and environment values (where
+    users put API keys) are shown to the admin only: everyone else gets null there, and
+    the variables' names in `env_names`."""
+
+    model_config = _examples({"id": 2, "name": "mybot", "game": "swc_2027_blokus",
+                              "command": ["python", "my_bot.py"], "workdir": "/home/me/bot",
+                              "env": {"MYBOT_DEPTH": "3"}, "env_names": ["MYBOT_DEPTH"],
+                              "created": TIME},
+                             {"id": 2, "name": "mybot", "game": "swc_2027_blokus",
+                              "command": None, "workdir": None, "env": None,
+                              "env_names": ["MYBOT_DEPTH"], "created": TIME})
     id: int
     name: str
     game: str
-    command: list[str]
-    workdir: str | None
-    env: dict[str, str]
+    command: list[str] | None = Field(description="argv (admin token only)")
+    workdir: str | None = Field(description="Working directory (admin token only)")
+    env: dict[str, str] | None = Field(description="Added environment (admin token only)")
+    env_names: list[str] = Field(description="The names of `env`'s variables")
     created: datetime

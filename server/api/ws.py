@@ -6,7 +6,11 @@ every frame from `since` on, then each frame as it happens; each frame carries t
 log's `seq`. The stream closes with 1000 when the match is over and everything was sent,
 with 4008 when the spectator fell behind (reconnect with the `since` in the reason), with
 4004 for an unknown match. A Hearth spectator sees both hands only with the admin token
-(`?token=` or `Authorization: Bearer`) or once the match is over.
+or once the match is over and nothing still to be played shares its seed
+(`server.store.secrecy`). The token comes in `Authorization: Bearer <token>`, or, from a
+browser (which cannot set that header on a WebSocket), as the subprotocol
+`token.<the token's UTF-8 bytes in hex>` next to `gauntlet`, which the server then selects;
+never in the URL.
 
 A match this server does not hold in memory (an earlier run's, or one older than the hub
 keeps) is read back from the store: its stored frames, exactly as they were streamed live
@@ -16,8 +20,14 @@ and under the same seqs, then a close 1000 (`server.spectate.stored`).
 then a page of the stored ones, newest first: `?offset=&limit=`, and `stored` says the
 page's `offset`, `limit` and `total`) and then says `created`, `started` and `finished` as
 it happens. A client may ask for another page of stored matches with
-`{"type": "page", "offset": N}`; the answer is `{"type": "page", "offset", "limit",
-"total", "matches"}`.
+`{"type": "page", "offset": N}` (and `"limit"`); the answer is `{"type": "page", "offset",
+"limit", "total", "matches"}`.
+
+Whatever else a client sends (another type, a field out of range or of the wrong type,
+not JSON, a binary frame; a match stream takes no messages at all) is answered with
+`{"type": "error", "error": "<what is wrong>"}` and the socket stays open; the first such
+message of a socket is logged, the others are not. Messages over `WS_MAX_BYTES` close the
+socket with 1009 (uvicorn's `ws_max_size`).
 """
 
 from __future__ import annotations
@@ -26,21 +36,26 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Annotated, Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Path, Query, WebSocket, WebSocketDisconnect
 
+from server.api.http import WS_MAX_BYTES
 from server.spectate.hub import MATCH_OVER, Close, SpectateHub, Watcher
 from server.spectate.render import dumps
-from server.spectate.stored import LOBBY_PAGE, load_match, stored_page
+from server.spectate.stored import LOBBY_PAGE, MAX_LOBBY_PAGE, load_match, stored_page
 from server.store import Store
+from server.store.secrecy import is_revealed
 
 log = logging.getLogger(__name__)
 router = APIRouter(tags=["spectate"])
 
 UNKNOWN_MATCH = 4004
 CLOSE_TIMEOUT = 2.0
+MAX_OFFSET = 2**31
+SUBPROTOCOL = "gauntlet"
+TOKEN_PREFIX = "token."
 
 
 def get_hub(websocket: WebSocket) -> SpectateHub:
@@ -58,26 +73,64 @@ def get_store(websocket: WebSocket) -> Store | None:
     return store if isinstance(store, Store) else None
 
 
-def _token(websocket: WebSocket, token: str | None) -> str | None:
-    if token:
-        return token
+def _token(websocket: WebSocket) -> str | None:
+    """The admin token: `Authorization: Bearer`, else a `token.<hex>` subprotocol."""
     scheme, _, value = websocket.headers.get("authorization", "").partition(" ")
-    return value.strip() if scheme.lower() == "bearer" else None
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    for offered in websocket.scope.get("subprotocols", ()):
+        if isinstance(offered, str) and offered.startswith(TOKEN_PREFIX):
+            try:
+                return bytes.fromhex(offered.removeprefix(TOKEN_PREFIX)).decode()
+            except ValueError:
+                return None
+    return None
+
+
+async def _accept(websocket: WebSocket) -> None:
+    """Accept, selecting `gauntlet` if the client offered it (a browser that offers
+    subprotocols fails the connection unless one is selected)."""
+    offered = websocket.scope.get("subprotocols", ())
+    await websocket.accept(SUBPROTOCOL if SUBPROTOCOL in offered else None)
+
+
+async def _revealed(websocket: WebSocket, match_id: str) -> bool:
+    """Whether everyone may see all of a match that has ended: nothing still to be
+    played shares its seed (no store, or a match it does not hold: nothing can)."""
+    store = get_store(websocket)
+    if store is None:
+        return True
+
+    def check(store: Store) -> bool:
+        match = store.get_match(match_id)
+        return match is None or is_revealed(store, match)
+
+    try:
+        return await asyncio.to_thread(check, store)
+    except Exception:
+        log.exception("match %s: its seed not checked; shown as to a neutral spectator",
+                      match_id)
+        return False
 
 
 @router.websocket("/ws/matches/{match_id}")
-async def watch_match(websocket: WebSocket, match_id: str, since: int | None = None,
-                      token: str | None = None) -> None:
+async def watch_match(
+    websocket: WebSocket,
+    match_id: Annotated[str, Path(min_length=1, max_length=64)],
+    since: Annotated[int | None, Query(ge=-MAX_OFFSET, le=MAX_OFFSET)] = None,
+) -> None:
     hub = get_hub(websocket)
-    full = hub.is_admin(_token(websocket, token))
-    await websocket.accept()
+    admin = hub.is_admin(_token(websocket))
+    await _accept(websocket)
     feed = hub.feed(match_id)
     if feed is None:
-        await _replay_stored(websocket, hub, match_id, full, since)
+        await _replay_stored(websocket, hub, match_id, admin, since)
         return
-    watcher, first = feed.attach(full, None if since is None else max(0, since), hub.queue_size)
+    reveal = admin or feed.status != "finished" or await _revealed(websocket, match_id)
+    watcher, first = feed.attach(admin, None if since is None else max(0, since),
+                                 hub.queue_size, reveal=reveal)
     try:
-        await _serve(websocket, watcher, first)
+        await _serve(websocket, watcher, first, _Requests(websocket, "match stream"))
     finally:
         feed.detach(watcher)
 
@@ -95,9 +148,12 @@ async def _replay_stored(websocket: WebSocket, hub: SpectateHub, match_id: str, 
     if stored is None:
         await websocket.close(UNKNOWN_MATCH, "no such match on this server")
         return
-    first: list[str | Close] = [*stored.texts(full, None if since is None else max(0, since)),
-                                Close(MATCH_OVER, "match over")]
-    await _serve(websocket, Watcher(full, hub.queue_size), first)
+    reveal = full or not stored.finished or await _revealed(websocket, match_id)
+    first: list[str | Close] = [
+        *stored.texts(full, None if since is None else max(0, since), reveal=reveal),
+        Close(MATCH_OVER, "match over")]
+    await _serve(websocket, Watcher(full, hub.queue_size), first,
+                 _Requests(websocket, "match stream"))
 
 
 async def _page(store: Store | None, offset: int, limit: int) -> dict[str, Any] | None:
@@ -110,35 +166,108 @@ async def _page(store: Store | None, offset: int, limit: int) -> dict[str, Any] 
         return None
 
 
+class BadMessage(ValueError):
+    """A client's message this socket does not act on; `str()` says why."""
+
+
+def _integer(request: dict[str, object], name: str, default: int, low: int, high: int) -> int:
+    value = request.get(name, default)
+    # bool is an int subclass: `true` is no offset.
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BadMessage(f"{name}: an integer from {low} to {high}")
+    return value
+
+
+def page_request(request: dict[str, object], limit: int) -> tuple[int, int]:
+    """(offset, limit) of a `{"type": "page", "offset": N, "limit": M}` message.
+
+    >>> page_request({"type": "page", "offset": 20}, 20)
+    (20, 20)
+    >>> page_request({"type": "page", "offset": 10**30}, 20)
+    Traceback (most recent call last):
+    ...
+    server.api.ws.BadMessage: offset: an integer from 0 to 2147483648
+    """
+    kind = request.get("type")
+    if kind != "page":
+        raise BadMessage("type: the lobby takes `page` messages only")
+    unknown = sorted(str(key)[:40] for key in request if key not in ("type", "offset", "limit"))
+    if unknown:
+        raise BadMessage(f"unknown fields: {', '.join(unknown[:5])}")
+    return (_integer(request, "offset", 0, 0, MAX_OFFSET),
+            _integer(request, "limit", limit, 1, MAX_LOBBY_PAGE))
+
+
+class _Requests:
+    """A socket's incoming messages: each JSON object to `handle`; anything it refuses, or
+    that is no JSON object, answered with an error frame and logged once per socket."""
+
+    def __init__(self, websocket: WebSocket, what: str,
+                 handle: Callable[[dict[str, object]], Awaitable[None]] | None = None) -> None:
+        self.websocket = websocket
+        self.what = what
+        self.handle = handle
+        self.logged = False
+
+    async def __call__(self, message: Mapping[str, Any]) -> None:
+        try:
+            if self.handle is None:
+                raise BadMessage(f"a {self.what} takes no messages")
+            await self.handle(_parse(message))
+        except BadMessage as exc:
+            if not self.logged:
+                self.logged = True
+                client = self.websocket.client
+                log.info("%s %s: bad message (%s); its further bad messages are not logged",
+                         self.what, f"{client.host}:{client.port}" if client else "?", exc)
+            await self.websocket.send_text(dumps({"type": "error", "error": str(exc)}))
+
+
+def _parse(message: Mapping[str, Any]) -> dict[str, object]:
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise BadMessage("send JSON objects in text frames")
+    if len(text) > WS_MAX_BYTES:
+        raise BadMessage(f"a message is at most {WS_MAX_BYTES} bytes")
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's
+        raise BadMessage("not JSON") from None
+    if not isinstance(request, dict):
+        raise BadMessage("a message is a JSON object")
+    return request
+
+
 @router.websocket("/ws/lobby")
-async def watch_lobby(websocket: WebSocket, offset: int = 0, limit: int = LOBBY_PAGE) -> None:
+async def watch_lobby(
+    websocket: WebSocket,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_LOBBY_PAGE)] = LOBBY_PAGE,
+) -> None:
     hub = get_hub(websocket)
     store = get_store(websocket)
-    await websocket.accept()
+    await _accept(websocket)
     page = await _page(store, offset, limit)
     watcher, first = hub.attach_lobby(page)
 
     async def asked(message: dict[str, object]) -> None:
         """`{"type": "page", "offset": N}`: another page of the stored matches."""
-        if message.get("type") != "page":
-            return
-        at, size = message.get("offset", 0), message.get("limit", limit)
-        found = await _page(store, at if isinstance(at, int) else 0,
-                            size if isinstance(size, int) else limit)
+        at, size = page_request(message, limit)
+        found = await _page(store, at, size)
         if found is not None:
             found = {**found, "matches": hub.unknown(found["matches"])}
             watcher.offer(hub.lobby_feed._seq, dumps({"type": "page", **found}))
 
     try:
-        await _serve(websocket, watcher, first, asked)
+        await _serve(websocket, watcher, first, _Requests(websocket, "lobby", asked))
     finally:
         hub.detach_lobby(watcher)
 
 
 async def _serve(websocket: WebSocket, watcher: Watcher, first: list[str | Close],
-                 asked: Callable[[dict[str, object]], Awaitable[None]] | None = None) -> None:
+                 asked: Callable[[Mapping[str, Any]], Awaitable[None]]) -> None:
     """Send `first`, then the watcher's queue, until a `Close`, a drop or a disconnect.
-    `asked`: what to do with a JSON object the client sends (None: ignore it)."""
+    `asked`: what to do with each message the client sends."""
     sender = asyncio.create_task(_send(websocket, watcher, first))
     reader = asyncio.create_task(_until_gone(websocket, asked))
     dropped = asyncio.create_task(watcher.dropped_event.wait())
@@ -175,19 +304,11 @@ async def _send(websocket: WebSocket, watcher: Watcher, first: list[str | Close]
 
 
 async def _until_gone(websocket: WebSocket,
-                      asked: Callable[[dict[str, object]], Awaitable[None]] | None) -> None:
-    """Read until the disconnect; a JSON object goes to `asked`, anything else is ignored."""
+                      asked: Callable[[Mapping[str, Any]], Awaitable[None]]) -> None:
+    """Read until the disconnect; each message goes to `asked`."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            text = message.get("text")
-            if asked is None or not text or len(text) > 1000:
-                continue
-            try:
-                request = json.loads(text)
-            except ValueError:
-                continue
-            if isinstance(request, dict):
-                await asked(request)
+            await asked(message)

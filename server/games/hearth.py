@@ -63,7 +63,10 @@ class HearthGame:
     def __init__(self, seed: int | None = None,
                  decks: Sequence[tuple[str, Sequence[str]]] | None = None) -> None:
         if seed is None:
-            seed = secrets.randbits(32)
+            # Wide enough that no search finds it from what a player sees (its own cards and
+            # their entity ids pin its shuffles): 32 bits are searched in minutes. 63: the
+            # store's BIGINT and the API's seed range.
+            seed = secrets.randbits(63)
         self.seed = seed
         self.decks = tuple((hero, tuple(cards)) for hero, cards in (decks or hearth.DEFAULT_DECKS))
         self.state = hearth.new_game(seed=seed, decks=self.decks, history=True)

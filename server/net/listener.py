@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from server.net.acceptlog import throttle_accept_errors
 from server.net.feeding import FeedingReader
 from server.net.kettle_session import KettleSession
 from server.net.sc_cache import SharedEncodings
@@ -102,6 +103,7 @@ class TcpListener:
                                                 self._handle)  # type: ignore[arg-type]
 
         loop = asyncio.get_running_loop()
+        throttle_accept_errors(loop)  # out of file descriptors: one line per 10 s, not 100,000
         self._server = await loop.create_server(connection, self.host, self.port)
         log.info("listening on %s:%d", self.host, self.bound_port)
 

@@ -46,6 +46,9 @@ def _pubsub_url() -> str | None:
 def create_spectate_app(lobby: Lobby, *, admin_token: str = "",
                         store: Store | None = None) -> FastAPI:
     """A minimal app with spectating only (tests; servers without the REST API)."""
+    from server.api.http import HostGuard
+
     app = FastAPI(title="Gauntlet spectators")
     install(app, lobby, admin_token=admin_token, store=store)
+    app.add_middleware(HostGuard)
     return app

@@ -202,11 +202,13 @@ class MatchFeed:
             self.offer_room_event(self.room, entry)
 
     # ------------------------------------------------------------------ spectators' side
-    def attach(self, full: bool, since: int | None,
-               size: int = QUEUE_SIZE) -> tuple[Watcher, list[str | Close]]:
+    def attach(self, full: bool, since: int | None, size: int = QUEUE_SIZE, *,
+               reveal: bool = True) -> tuple[Watcher, list[str | Close]]:
         """A new spectator: its first texts (hello, then a snapshot or the frames from
-        `since` on) and its watcher, registered for what comes next, with nothing between."""
-        full = full or self.status == "finished"
+        `since` on) and its watcher, registered for what comes next, with nothing between.
+        `full`: the admin's view; `reveal`: a finished match shows it to everyone (False
+        while something still to be played shares its seed, server.store.secrecy)."""
+        full = full or (reveal and self.status == "finished")
         watcher = Watcher(full, size)
         first: list[str | Close] = [dumps({
             "type": "hello", "match": self.info(), "meta": self.renderer.meta(), "full": full,

@@ -167,10 +167,10 @@ class StoredMatch:
     def finished(self) -> bool:
         return self.info["status"] == "finished"
 
-    def texts(self, full: bool, since: int | None) -> list[str]:
+    def texts(self, full: bool, since: int | None, *, reveal: bool = True) -> list[str]:
         """The texts a spectator gets (hello, then a snapshot or the frames from `since`),
-        as `MatchFeed.attach` makes them for a closed match."""
-        full = full or self.finished
+        as `MatchFeed.attach` makes them for a closed match (`reveal`: the same)."""
+        full = full or (reveal and self.finished)
         first = [dumps({"type": "hello", "match": self.info, "meta": self.meta,
                         "full": full})]
         if since is None:

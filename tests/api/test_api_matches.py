@@ -92,7 +92,8 @@ async def test_two_registered_bots_play_with_one_request(running: Running) -> No
     by_bot = await client.get("/api/matches", params={"bot": "greedy"})
     assert [m["id"] for m in by_bot.json()["items"]] == [match_id]
     async with asyncio.timeout(20):
-        while (log := await client.get(f"/api/matches/{match_id}/seats/0/log")).status_code \
+        while (log := await client.get(f"/api/matches/{match_id}/seats/0/log",
+                                           headers=AUTH)).status_code \
                 != 200 or "== stderr ==" not in log.text:
             await asyncio.sleep(0.1)
 
@@ -121,7 +122,8 @@ async def test_failing_bots_end_with_their_category(running: Running) -> None:
     assert spammer["seats"][0]["failure"] is None
     spam_id = spammer["id"]
     async with asyncio.timeout(20):
-        while (log := await client.get(f"/api/matches/{spam_id}/seats/0/log")).status_code \
+        while (log := await client.get(f"/api/matches/{spam_id}/seats/0/log",
+                                           headers=AUTH)).status_code \
                 != 200 or "dropped" not in log.text:
             await asyncio.sleep(0.2)
     assert len(log.content) < 300_000  # megabytes in, a bounded head and tail kept

@@ -132,7 +132,7 @@ async def test_a_seat_log_is_served_while_its_file_is_written(running: Running) 
     async with asyncio.timeout(30):
         while True:
             on_disk = written.exists()
-            log = await running.http.get(f"/api/matches/{match_id}/seats/0/log")
+            log = await running.http.get(f"/api/matches/{match_id}/seats/0/log", headers=AUTH)
             answers.append(log.status_code)
             assert log.status_code == 200, (answers, log.text)
             if on_disk:

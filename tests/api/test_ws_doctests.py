@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["server.spectate.blokus", "server.spectate.hearth"])
+@pytest.mark.parametrize("name", ["server.spectate.blokus", "server.spectate.hearth",
+                                  "server.api.ws", "server.api.http"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -20,7 +20,8 @@ async def test_a_hidden_card_never_reaches_a_neutral_spectator(seed: int) -> Non
     async with site(seed) as s:
         room, _ = hearth_match(s.lobby, delay=0.001, seed=seed)
         neutral_task = read(s.url(f"/ws/matches/{room.id}?since=0"))
-        admin_task = read(s.url(f"/ws/matches/{room.id}?since=0&token={TOKEN}"))
+        admin_task = read(s.url(f"/ws/matches/{room.id}?since=0"),
+                          additional_headers={"Authorization": f"Bearer {TOKEN}"})
         import asyncio
 
         neutral, admin = await asyncio.gather(neutral_task, admin_task)
@@ -65,8 +66,16 @@ async def test_after_the_end_everyone_sees_both_hands() -> None:
 async def test_a_wrong_token_is_a_neutral_spectator() -> None:
     async with site() as s:
         room, _ = hearth_match(s.lobby, delay=0.01)
-        stream = await read(s.url(f"/ws/matches/{room.id}?token=wrong"), limit=1)
+        stream = await read(s.url(f"/ws/matches/{room.id}"), limit=1,
+                            subprotocols=["gauntlet", "token." + b"wrong".hex()])
         assert stream.messages[0]["full"] is False
+        # What the viewer sends: the token as a subprotocol (a browser sets no headers).
+        offered = await read(s.url(f"/ws/matches/{room.id}"), limit=1,
+                             subprotocols=["gauntlet", "token." + TOKEN.encode().hex()])
+        assert offered.messages[0]["full"] is True
+        # Never in the URL (histories, shared links): `?token=` is no token.
+        in_url = await read(s.url(f"/ws/matches/{room.id}?token={TOKEN}"), limit=1)
+        assert in_url.messages[0]["full"] is False
         header = await read(s.url(f"/ws/matches/{room.id}"), limit=1,
                             additional_headers={"Authorization": f"Bearer {TOKEN}"})
         assert header.messages[0]["full"] is True

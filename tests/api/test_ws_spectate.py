@@ -181,7 +181,8 @@ async def test_a_live_hearth_match_shows_secrets_to_the_admin_only() -> None:
         mine = _add_secret(engine, 1, "Counterspell")
         url = s.url(f"/ws/matches/{room.id}")
         neutral, admin = await asyncio.gather(read(url, limit=3),
-                                              read(url + f"?token={TOKEN}", limit=3))
+                                              read(url, limit=3, additional_headers={
+                                                  "Authorization": f"Bearer {TOKEN}"}))
         neutral_states = [e["state"] for e in neutral.events if e["kind"] == "state"]
         admin_states = [e["state"] for e in admin.events if e["kind"] == "state"]
         assert neutral_states and admin_states

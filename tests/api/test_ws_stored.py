@@ -93,7 +93,8 @@ async def test_stored_hidden_cards_stay_hidden_until_the_match_is_finished(
     server, client, store, _ = await start(tmp_path)
     try:
         neutral = await read(ws(server, f"/ws/matches/{room.id}?since=0"))
-        admin = await read(ws(server, f"/ws/matches/{room.id}?since=0&token={TOKEN}"))
+        admin = await read(ws(server, f"/ws/matches/{room.id}?since=0"),
+                           additional_headers={"Authorization": f"Bearer {TOKEN}"})
         snapshot = await read(ws(server, f"/ws/matches/{room.id}"))
         assert neutral.close_code == admin.close_code == snapshot.close_code == 1000
         assert neutral.messages[0]["match"]["status"] == "aborted"

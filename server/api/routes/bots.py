@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Response
 
-from server.api.deps import Admin, ContextDep, StoreDep
+from server.api.deps import Admin, ContextDep, IsAdmin, StoreDep
 from server.api.schemas import BotIn, BotOut, ErrorOut
 from server.matches import MatchError
 from server.store import Bot
@@ -18,10 +18,14 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut, "description": "No such bot"}}
 
 
-def _out(bot: Bot) -> BotOut:
+def _out(bot: Bot, admin: bool) -> BotOut:
+    """`admin`: with its command, workdir and environment values (secrets, often)."""
     assert bot.id is not None
-    return BotOut(id=bot.id, name=bot.name, game=bot.game, command=bot.command,
-                  workdir=bot.workdir, env=bot.env, created=bot.created)
+    return BotOut(id=bot.id, name=bot.name, game=bot.game,
+                  command=bot.command if admin else None,
+                  workdir=bot.workdir if admin else None,
+                  env=bot.env if admin else None, env_names=sorted(bot.env),
+                  created=bot.created)
 
 
 @router.post("", status_code=201, summary="Register a bot", dependencies=[Admin],
@@ -35,23 +39,25 @@ def create_bot(body: BotIn, store: StoreDep, context: ContextDep) -> BotOut:
         raise MatchError(f"game: unknown game {body.game!r}; known: "
                          f"{', '.join(context.games.ids())}", 422)
     return _out(store.create_bot(body.name, body.game, body.command, workdir=body.workdir,
-                                 env=body.env))
+                                 env=body.env), True)
 
 
 @router.get("", summary="List bots")
-def list_bots(store: StoreDep,
+def list_bots(store: StoreDep, admin: IsAdmin,
               game: Annotated[str | None, Query(max_length=32,
                                                 examples=["swc_2027_blokus"])] = None,
               ) -> list[BotOut]:
-    return [_out(b) for b in store.list_bots(game=game)]
+    """Command, workdir and environment values with the admin token only."""
+    return [_out(b, admin) for b in store.list_bots(game=game)]
 
 
 @router.get("/{bot_id}", summary="One bot", responses=NOT_FOUND)
-def get_bot(bot_id: BotId, store: StoreDep) -> BotOut:
+def get_bot(bot_id: BotId, store: StoreDep, admin: IsAdmin) -> BotOut:
+    """Command, workdir and environment values with the admin token only."""
     bot = store.get_bot(bot_id)
     if bot is None:
         raise MatchError(f"no bot {bot_id}", 404)
-    return _out(bot)
+    return _out(bot, admin)
 
 
 @router.delete("/{bot_id}", status_code=204, summary="Forget a bot", dependencies=[Admin],

@@ -27,6 +27,7 @@ from server.matches import MatchError, SeatRequest, _find_bot
 from server.rooms import Clocks
 from server.spectate.frames import FULL_KEY
 from server.store import Match, MatchStatus, Store
+from server.store.secrecy import is_revealed, revealed, seeds_in_play
 
 router = APIRouter(prefix="/matches", tags=["matches"])
 
@@ -40,13 +41,17 @@ EVENTS_EXAMPLE = ('{"seq": 0, "time": "2027-03-01T12:00:00Z", "kind": "welcome",
 REPLAY_EXAMPLE = '<protocol>\n<room roomId="...">...</room>\n</protocol>'
 
 
-def _summary(match: Match) -> MatchSummary:
-    return MatchSummary(id=match.id, game=match.game, status=match.status, seed=match.seed,
-                        created=match.created, started=match.started, finished=match.finished)
+def _summary(match: Match, show_seed: bool) -> MatchSummary:
+    """`show_seed`: the caller is the admin, or the match is `revealed` (a seed rebuilds a
+    Hearth game's shuffles, server.store.secrecy)."""
+    return MatchSummary(id=match.id, game=match.game, status=match.status,
+                        seed=match.seed if show_seed else None, created=match.created,
+                        started=match.started, finished=match.finished)
 
 
-# Payload fields that may hold what only a seat or an admin may see.
-_HIDDEN_FIELDS = frozenset({"public", FULL_KEY})
+# Payload fields that may hold what only a seat or an admin may see: the seats' and the
+# spectators' full histories, and the result's HSReplay document (every hand).
+_HIDDEN_FIELDS = frozenset({"public", FULL_KEY, "hsreplay"})
 
 
 def _neutral(payload: Any) -> Any:
@@ -155,6 +160,7 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
 @router.get("", summary="List matches, newest first")
 def list_matches(
     store: StoreDep,
+    admin: IsAdmin,
     game: Annotated[str | None, Query(max_length=32, examples=["swc_2027_blokus"])] = None,
     status: Annotated[MatchStatus | None, Query(examples=["finished"])] = None,
     bot: Annotated[str | None, Query(max_length=100, description="Bot name, or id when "
@@ -172,19 +178,25 @@ def list_matches(
         bot_id = found.id
     page = store.list_matches(game=game, status=status, bot_id=bot_id, limit=limit,
                               offset=offset)
-    return MatchPage(items=[_summary(m) for m in page.items], total=page.total,
-                     limit=page.limit, offset=page.offset)
+    in_play = set() if admin else seeds_in_play(
+        store, [m.seed for m in page.items if m.seed is not None])
+    return MatchPage(items=[_summary(m, admin or revealed(m, in_play)) for m in page.items],
+                     total=page.total, limit=page.limit, offset=page.offset)
 
 
 @router.get("/{match_id}", summary="One match: status, seats, result", responses=NOT_FOUND)
-def get_match(match_id: MatchId, store: StoreDep, service: ServiceDep) -> MatchOut:
+def get_match(match_id: MatchId, store: StoreDep, service: ServiceDep,
+              admin: IsAdmin) -> MatchOut:
+    """`seed` is shown to the admin, and to everyone once the match has ended and no match
+    or ladder leg still to be played shares it (null otherwise)."""
     match = _match(store, match_id)
     seats = [SeatOut(index=s.index, name=s.display_name, bot_id=s.bot_id, outcome=s.outcome,
                      failure=s.failure, detail=s.detail, score_parts=s.score_parts)
              for s in store.seats(match_id)]
     result = store.get_result(match_id)
     room = service.live_room(match_id)
-    return MatchOut(**_summary(match).model_dump(), options=match.options,
+    return MatchOut(**_summary(match, admin or is_revealed(store, match)).model_dump(),
+                    options=match.options,
                     live=room is not None, paused=None if room is None else room.paused,
                     seats=seats,
                     result=None if result is None else ResultOut(
@@ -217,12 +229,13 @@ async def control(match_id: MatchId,
 def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextDep,
            since: Annotated[int, Query(ge=0, le=2**31, description="First seq")] = 0,
            limit: Annotated[int, Query(ge=1, le=10_000)] = 1000) -> Response:
-    """Hidden information (a Hearth match's full history, the spectators' full frames) is
-    shown to the admin, and to everyone once the match has finished; before that, and for
-    aborted matches (the ladder replays them with the same seed), the events carry what a
-    neutral spectator may see."""
+    """Hidden information (a Hearth match's full history, the spectators' full frames, the
+    HSReplay document) is shown to the admin, and to everyone once the match has ended and
+    no match or ladder leg still to be played shares its seed (the second leg of a ladder
+    round replays the first one's deal); before that the events carry what a neutral
+    spectator may see."""
     match = _match(store, match_id)
-    hide = not admin and match.status != MatchStatus.FINISHED
+    hide = not admin and not is_revealed(store, match)
     found = store.events_since(match_id, since, limit=limit)
     if match.game in context.games and context.games.get(match.game).speaks("kettle"):
         from server.net.hearth_replay import with_hsreplay
@@ -245,9 +258,14 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextD
                        **NOT_FOUND,
                        410: {"model": ErrorOut, "description": "Its events were dropped "
                              "by the retention (GAUNTLET_EVENT_RETENTION_DAYS)"},
+                       403: {"model": ErrorOut, "description": "Its seed is still in "
+                             "play (admin token needed)"},
                        501: {"model": ErrorOut, "description": "No replay format for "
                              "this game"}})
-def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
+def replay(match_id: MatchId, store: StoreDep, context: ContextDep,
+           admin: IsAdmin) -> Response:
+    """Once the match has ended; a match whose seed a match or ladder leg still to be
+    played shares (its deal) has its replay shown to the admin only until that one ends."""
     match = _match(store, match_id)
     if match.status in (MatchStatus.WAITING, MatchStatus.RUNNING, MatchStatus.PAUSED):
         raise MatchError(f"match {match_id} has not ended yet: its replay exists once it has "
@@ -256,6 +274,10 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
     if dropped is not None:
         raise MatchError(f"match {match_id}: its events were dropped by the retention on "
                          f"{dropped:%Y-%m-%d} (its result is kept)", 410)
+    if not admin and not is_revealed(store, match):
+        raise MatchError(f"match {match_id} shares its seed with a match still to be played: "
+                         "its replay is shown once that one has ended (or with the admin "
+                         "token)", 403)
     games = context.games
     if match.game in games and games.get(match.game).speaks("sc"):
         from server.net.replay import stored_packets
@@ -281,9 +303,12 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep) -> Response:
             response_class=PlainTextResponse,
             responses={200: {"content": {"text/plain": {"example": "== stdout ==\n..."}},
                              "description": "Its bounded output (head and tail)"},
-                       **NOT_FOUND})
+                       **MUTATING, **NOT_FOUND},
+            dependencies=[Admin])
 def seat_log(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: StoreDep,
              service: ServiceDep) -> PlainTextResponse:
+    """Admin token only: a bot's output is its author's (it may print its settings, its
+    environment or what it was handed to join)."""
     _match(store, match_id)
     text = service.seat_log(match_id, seat)
     if text is None:
