@@ -15,6 +15,8 @@ that are Java's ``Throwable.toString()`` (``fully.qualified.Class: text``).
 
 from __future__ import annotations
 
+import math
+
 from games.blokus import IllegalMove, Mistake, SetMove, SkipMove
 
 __all__ = [
@@ -240,6 +242,21 @@ def authentication_failed() -> str:
     """``authenticate`` with a wrong password."""
     return (
         "sc.server.network.AuthenticationFailedException: Failed to authenticate as administrator"
+    )
+
+
+def authentication_locked(attempts: int, seconds: float) -> str:
+    """Gauntlet's own: ``authenticate`` from an address locked out after wrong passwords.
+
+    The official server's exception, so that a client that matches on it still sees a
+    failed login, with why and for how long.
+
+    >>> authentication_locked(5, 299.2).split(": ", 2)[2]
+    '5 wrong passwords from this address, locked out for 300 s'
+    """
+    return (
+        f"{authentication_failed()}: {attempts} wrong passwords from this address, "
+        f"locked out for {math.ceil(seconds)} s"
     )
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from server.net.acceptlog import throttle_accept_errors
 from server.net.feeding import FeedingReader
 from server.net.kettle_session import KettleSession
+from server.net.lockout import Lockout
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_session import ScSession
 from server.net.session import READ_SIZE, Session
@@ -66,6 +67,8 @@ class TcpListener:
         self.port = port
         self.sessions: set[Session[Any]] = set()
         self._admin_password = admin_password
+        # One for all connections: a guesser cannot reset it by reconnecting.
+        self.lockout = Lockout()
         self._observer_queue = observer_queue
         self._write_timeout = write_timeout
         self._message_rate = message_rate
@@ -83,7 +86,7 @@ class TcpListener:
         return ScSession(reader, writer, self.lobby, admin_password=self._admin_password,
                          observer_queue=self._observer_queue, write_timeout=self._write_timeout,
                          shared=self.shared, message_rate=self._message_rate,
-                         login_timeout=self._login_timeout)
+                         login_timeout=self._login_timeout, lockout=self.lockout)
 
     def _kettle_session(self, reader: FeedingReader, writer: asyncio.StreamWriter
                         ) -> Session[Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import time
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -16,6 +17,7 @@ from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import messages as m
 from protocols.sc import texts
 from protocols.sc.connection import ServerConnection
+from server.net.lockout import Lockout
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_translate import end_of_stream, error_packet, room_event_messages
 from server.net.session import Outgoing, Session
@@ -56,6 +58,7 @@ class ScSession(Session[m.ServerMessage]):
         shared: SharedEncodings | None = None,
         message_rate: tuple[float, int] = (1000.0, 2000),
         login_timeout: float | None = None,
+        lockout: Lockout | None = None,
     ) -> None:
         super().__init__(reader, writer, lobby, observer_queue=observer_queue,
                          write_timeout=write_timeout, message_rate=message_rate,
@@ -63,6 +66,7 @@ class ScSession(Session[m.ServerMessage]):
         self.conn = ServerConnection()
         self.authenticated = False
         self._admin_password = admin_password
+        self._lockout = lockout or Lockout()
         self._shared = shared or SharedEncodings()
         self._goodbye = _GOODBYE_CLOSE
 
@@ -164,11 +168,21 @@ class ScSession(Session[m.ServerMessage]):
         self.lobby.seated(seating)
 
     def _authenticate(self, password: str) -> None:
+        now = time.monotonic()
+        if wait := self._lockout.locked(self.address, now):
+            # Not even checked: a locked-out address learns nothing about its guesses.
+            log.warning("%s: admin login refused, locked out for %.0f s more",
+                        self.peer, wait)
+            raise LobbyError(LobbyErrorKind.AUTH_LOCKED, self.address,
+                             texts.authentication_locked(self._lockout.attempts, wait))
         if hmac.compare_digest(password.encode(), self._admin_password.encode()):
+            self._lockout.succeeded(self.address)
             self.authenticated = True
             self._settle()  # the password always gets a slot
             self.lobby.add_admin(self)
             return
+        self._lockout.failed(self.address, now)
+        log.warning("%s: wrong admin password", self.peer)
         raise LobbyError(LobbyErrorKind.AUTH_FAILED)
 
     async def _admin(self, message: Any) -> None:

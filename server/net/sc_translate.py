@@ -169,6 +169,8 @@ def error_packet(error: LobbyError, request: Any) -> m.ErrorPacket:
         text = texts.non_move_packet(room_id, class_name)
     elif kind is LobbyErrorKind.AUTH_FAILED:
         text = texts.authentication_failed()
+    elif kind is LobbyErrorKind.AUTH_LOCKED:
+        text = error.detail
     elif kind is LobbyErrorKind.UNAUTHENTICATED:
         text = texts.unauthenticated(request_description(request))
     elif kind is LobbyErrorKind.NOT_A_MEMBER:

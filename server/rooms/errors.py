@@ -13,6 +13,7 @@ class LobbyErrorKind(enum.Enum):
     NOT_A_MEMBER = "NOT_A_MEMBER"
     UNAUTHENTICATED = "UNAUTHENTICATED"
     AUTH_FAILED = "AUTH_FAILED"
+    AUTH_LOCKED = "AUTH_LOCKED"  # too many wrong passwords from the address: not checked
     LIMIT = "LIMIT"
     QUOTA = "QUOTA"  # rooms opened by unauthenticated joins: per address or in all
     BAD_REQUEST = "BAD_REQUEST"

@@ -5,6 +5,8 @@ is needed; `docker-compose config -q` validates the file where Debian's docker-c
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import signal
 import subprocess
@@ -35,8 +37,9 @@ def test_compose_file_is_valid_and_matches_the_dockerfile() -> None:
     assert isinstance(env, dict)
     ports = spec["ports"]
     assert isinstance(ports, list)
-    assert f"{env['GAUNTLET_HTTP_PORT']}:{env['GAUNTLET_HTTP_PORT']}" in ports
-    assert f"{env['GAUNTLET_TCP_PORT']}:{env['GAUNTLET_TCP_PORT']}" in ports
+    # Published on the host's loopback unless GAUNTLET_PUBLISH says otherwise.
+    for port in (env["GAUNTLET_HTTP_PORT"], env["GAUNTLET_TCP_PORT"]):
+        assert f"${{GAUNTLET_PUBLISH:-127.0.0.1}}:{port}:{port}" in ports
     volumes = spec["volumes"]
     assert isinstance(volumes, list)
     assert any(str(v).startswith("gauntlet-data:") for v in volumes)
@@ -50,6 +53,33 @@ def test_compose_file_is_valid_and_matches_the_dockerfile() -> None:
     checked = subprocess.run([compose, "-f", str(COMPOSE), "config", "-q"], cwd=REPO,
                              capture_output=True, text=True, timeout=60)
     assert checked.returncode == 0, checked.stderr
+    assert published(compose, {}) == {"127.0.0.1"}
+    assert published(compose, {"GAUNTLET_PUBLISH": "0.0.0.0"}) == {"0.0.0.0"}
+
+
+def defaults(value: str) -> str:
+    """A compose value with its `${VAR:-default}`s resolved as on a host that sets none."""
+    return re.sub(r"\$\{[A-Z_]+:-([^}]*)\}", r"\1", value)
+
+
+def published(compose: str, env: dict[str, str]) -> set[str]:
+    """The host addresses docker-compose resolves every published port to."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")} | env
+    resolved = subprocess.run([compose, "-f", str(COMPOSE), "--profile", "cluster", "config"],
+                              cwd=REPO, capture_output=True, text=True, timeout=60, env=environ,
+                              check=True)
+    addresses: set[str] = set()
+    for name, svc in yaml.safe_load(resolved.stdout)["services"].items():
+        for port in svc.get("ports", []):
+            # docker-compose 1.x prints "HOST:PUBLISHED:TARGET", 2.x a mapping.
+            if isinstance(port, dict):
+                address = port.get("host_ip")
+            else:
+                parts = str(port).split(":")
+                address = parts[0] if len(parts) == 3 else None
+            assert address, f"{name} publishes {port!r} on every interface"
+            addresses.add(address)
+    return addresses
 
 
 @pytest.mark.slow
@@ -65,7 +95,7 @@ def test_the_compose_command_serves_the_api_and_plays_the_ladder(tmp_path: Path)
     env = gauntlet_env(tmp_path, port)
     for key in [k for k in env if k.startswith("GAUNTLET_")]:
         del env[key]
-    env.update({str(k): str(v) for k, v in env_spec.items()})
+    env.update({str(k): defaults(str(v)) for k, v in env_spec.items()})
     env.update({"GAUNTLET_HTTP_PORT": str(port), "GAUNTLET_TCP_PORT": "0"})
     log = tmp_path / "serve.log"
     workdir = tmp_path / "srv"  # the service's working_dir: ./data is the volume
