@@ -32,10 +32,12 @@ def proc_file(pid: int, name: str) -> bytes:
 
 async def test_the_code_is_in_the_environment_and_cut_out_of_every_output(
         caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    # This test reads what the launcher logs, so its logger must speak whatever an earlier
+    # test did: an in-process `gauntlet play` raises "server.launcher" to ERROR (its table
+    # reports crashes), and a logging.config may disable existing loggers.
     caplog.set_level(logging.DEBUG)
-    # An earlier test's logging.config (the CLI's) may have disabled existing loggers:
-    # this test reads what the launcher logs, so its logger must speak.
     for name in ("server", "server.launcher", "server.launcher.process"):
+        caplog.set_level(logging.DEBUG, logger=name)
         monkeypatch.setattr(logging.getLogger(name), "disabled", False)
         monkeypatch.setattr(logging.getLogger(name), "propagate", True)
     code = "7f3c9a51-secret-reservation"
