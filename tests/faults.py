@@ -1,4 +1,4 @@
-"""Failing statements on purpose: the database refuses writes while a test says so.
+"""Failing on purpose: the database refuses writes while a test says so; a disk fills.
 
 Every statement reaches the driver through the dialect's `do_execute` (or
 `do_executemany`): SQLAlchemy's own executions and the store's writer thread, which runs its
@@ -8,8 +8,10 @@ on the engine's dialect, where both pass.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -38,3 +40,19 @@ def checked_statements(engine: Engine, check: Check) -> Iterator[None]:
     finally:
         for name in names:
             delattr(dialect, name)  # the class's methods again
+
+
+def fill_disk(folder: Path, byte: bytes = b"\0") -> Path:
+    """Take every free block of `folder`'s filesystem with one file, and return it."""
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        chunk = byte * 65536
+        while True:
+            try:
+                f.write(chunk)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC, exc
+                if len(chunk) == 1:
+                    break
+                chunk = chunk[: len(chunk) // 2]  # down to the last byte that fits
+    return filler

@@ -12,6 +12,10 @@ from server.cli import app
 from server.commands.common import command_settings, env_help
 from server.settings import DEFAULTS
 
+# Read through command_settings, like every setting: the option only has to exist.
+DatabaseUrl = Annotated[str, typer.Option(
+    "--db", "--database-url", help=env_help("database_url", "Database URL (SQLAlchemy)."))]
+
 db_app = typer.Typer(help="The match database.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
@@ -19,9 +23,7 @@ app.add_typer(db_app, name="db")
 @db_app.command()
 def upgrade(
     ctx: typer.Context,
-    database_url: Annotated[str, typer.Option(
-        "--db", "--database-url", help=env_help("database_url", "Database URL (SQLAlchemy)."))]
-    = DEFAULTS.database_url,
+    database_url: DatabaseUrl = DEFAULTS.database_url,
     revision: Annotated[str, typer.Option(help="Target revision.")] = "head",
 ) -> None:
     """Create or migrate the database's tables (`gauntlet serve` does this on start too)."""
@@ -42,9 +44,7 @@ def upgrade(
 @db_app.command()
 def prune(
     ctx: typer.Context,
-    database_url: Annotated[str, typer.Option(
-        "--db", "--database-url", help=env_help("database_url", "Database URL (SQLAlchemy)."))]
-    = DEFAULTS.database_url,
+    database_url: DatabaseUrl = DEFAULTS.database_url,
     older_than: Annotated[float | None, typer.Option(
         "--older-than", metavar="DAYS", min=0,
         help=env_help("event_retention_days", "Drop the events of matches that ended more "

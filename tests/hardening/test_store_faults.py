@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import os
 import random
 import re
@@ -62,6 +61,7 @@ from server.runtime import GauntletServer
 from server.store import Store
 from server.store.packing import unpack
 from tests.api.conftest import AUTH, REPO, TOKEN, Running, config, wait_status
+from tests.faults import fill_disk
 from tests.server.sc_client import ScClient
 
 WAIT = 60.0
@@ -147,17 +147,7 @@ class Disk:
         elif self.kind == "full":
             with contextlib.closing(sqlite3.connect(self.db, timeout=10)) as conn:
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-            self.filler = self.folder / "filler"
-            with open(self.filler, "wb", buffering=0) as f:
-                chunk = b"\0" * 65536
-                while True:
-                    try:
-                        f.write(chunk)
-                    except OSError as exc:
-                        assert exc.errno == errno.ENOSPC, exc
-                        if len(chunk) == 1:
-                            break
-                        chunk = chunk[: len(chunk) // 2]
+            self.filler = fill_disk(self.folder)
             self.log.append(f"filled {self.filler.stat().st_size} bytes")
         else:
             done = _run("mount", "-o", "remount,abort", str(self.folder))

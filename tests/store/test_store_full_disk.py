@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
 import os
 import sqlite3
@@ -38,6 +37,7 @@ from bots.blokus.kit import ServerClosed
 from server.runtime import GauntletServer
 from server.store import NewEvent, NewSeat, Store, migrate
 from tests.api.conftest import AUTH, TOKEN, config, wait_status
+from tests.faults import fill_disk
 
 WAIT = 60.0
 BLOKUS = "swc_2027_blokus"
@@ -65,22 +65,6 @@ def disk(tmp_path: Path) -> Iterator[Path]:
 @pytest.fixture(autouse=True)
 def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server.matches, "PROBE_INTERVAL", 0.1)
-
-
-def fill(folder: Path) -> Path:
-    """Take every free block of the filesystem with one file."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        chunk = b"\xa5" * 65536
-        while True:
-            try:
-                f.write(chunk)
-            except OSError as exc:
-                assert exc.errno == errno.ENOSPC, exc
-                if len(chunk) == 1:
-                    break
-                chunk = chunk[: len(chunk) // 2]
-    return filler
 
 
 async def create(http: httpx.AsyncClient, seed: int) -> tuple[int, dict[str, Any]]:
@@ -121,7 +105,7 @@ async def test_the_probe_fails_until_a_match_fits_on_the_disk(
         assert status == 201
         with contextlib.closing(sqlite3.connect(db, timeout=10)) as conn:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-        filler = fill(disk)
+        filler = fill_disk(disk, b"\xa5")
         outcomes = await play(srv.tcp_port, body, 2)
         assert all(isinstance(o, ServerClosed) for o in outcomes), outcomes  # no result
         assert srv.matches.store_error is not None
@@ -177,7 +161,7 @@ def test_the_probe_fails_on_a_full_disk_whose_wal_has_room(disk: Path) -> None:
         with contextlib.closing(sqlite3.connect(db, timeout=10)) as conn:
             busy, _, _ = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         assert busy == 0 and (disk / "g.db-wal").stat().st_size > 2 << 20
-        filler = fill(disk)
+        filler = fill_disk(disk, b"\xa5")
         assert os.statvfs(disk).f_bavail == 0
         with store.engine.begin() as conn:  # what the probe used to do
             conn.execute(sa.text("UPDATE matches SET status = status"))
