@@ -90,9 +90,10 @@ class RemoteFeed:
             watcher.end(close or Close(MATCH_OVER, "match over"))
         self.watchers.clear()
 
-    def attach(self, full: bool, since: int | None,
-               size: int = QUEUE_SIZE) -> tuple[Watcher, list[str | Close]]:
-        full = full or self.status == "finished"
+    def attach(self, full: bool, since: int | None, size: int = QUEUE_SIZE, *,
+               reveal: bool = True) -> tuple[Watcher, list[str | Close]]:
+        """As `MatchFeed.attach` (`reveal` False: the seed is still in play)."""
+        full = full or (reveal and self.status == "finished")
         watcher = Watcher(full, size)
         first: list[str | Close] = [dumps({"type": "hello", "match": self.info(),
                                            "meta": self.meta, "full": full})]

@@ -275,9 +275,11 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep,
         raise MatchError(f"match {match_id}: its events were dropped by the retention on "
                          f"{dropped:%Y-%m-%d} (its result is kept)", 410)
     if not admin and not is_revealed(store, match):
-        raise MatchError(f"match {match_id} shares its seed with a match still to be played: "
-                         "its replay is shown once that one has ended (or with the admin "
-                         "token)", 403)
+        why = ("it shares its seed with a match still to be played: its replay is shown "
+               "once that one has ended" if match.status == MatchStatus.FINISHED else
+               "it did not finish, and the ladder plays an aborted match again with its "
+               "seed: its replay is not shown")
+        raise MatchError(f"match {match_id}: {why} (except with the admin token)", 403)
     games = context.games
     if match.game in games and games.get(match.game).speaks("sc"):
         from server.net.replay import stored_packets
