@@ -142,7 +142,7 @@ async def _replay_stored(websocket: WebSocket, hub: SpectateHub, match_id: str, 
     stored = None
     if store is not None:
         try:
-            stored = await asyncio.to_thread(load_match, store, match_id)
+            stored = await asyncio.to_thread(load_match, store, match_id, hub.lobby.games)
         except Exception:
             log.exception("match %s: not read from the store", match_id)
     if stored is None:

@@ -21,12 +21,36 @@ import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Protocol
 
 from server.rooms.game import Game, UnknownGameType
+
+if TYPE_CHECKING:
+    from server.spectate.frames import Frame
+    from server.spectate.render import Renderer
 
 log = logging.getLogger(__name__)
 
 GROUP = "gauntlet.games"
+
+
+class Spectating(Protocol):
+    """How spectators watch a game: the frames the web viewer draws, live and stored."""
+
+    def renderer(self, game: Game, names: list[str]) -> Renderer:
+        """A live room's renderer (`server.spectate.render.Renderer`); `names`: the seats'."""
+        ...
+
+    def meta(self, names: list[str]) -> dict[str, Any]:
+        """What never changes during a match (sent once per spectator connection)."""
+        ...
+
+    def stored_frames(self, match_id: str, events: list[Any], names: list[str],
+                      violation_seat: int | None) -> list[Frame]:
+        """A stored match's frames, from its stored events (`server.store` rows): those
+        stored with them (`server.spectate.frames.stored_with`) and any the game stored
+        more compactly."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -35,7 +59,8 @@ class GamePlugin:
 
     `new_game(seed)` builds the room's adapter (seed None = fresh randomness; the same seed
     gives the same game); `protocols` names the wire protocols whose sessions can seat it
-    ("sc", "kettle"); `bots` the bundled bots that play it.
+    ("sc", "kettle"); `bots` the bundled bots that play it; `spectating` how spectators
+    watch it (None: a generic frame with whether it is over).
     """
 
     game_id: str
@@ -43,6 +68,7 @@ class GamePlugin:
     protocols: frozenset[str] = field(default_factory=frozenset)
     bots: tuple[str, ...] = ()
     seat_count: int = 2
+    spectating: Spectating | None = None
 
     def speaks(self, protocol: str) -> bool:
         """Whether a session of `protocol` can seat this game."""

@@ -20,7 +20,7 @@ import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
 from server.rooms.events import (
@@ -37,6 +37,9 @@ from server.rooms.events import (
 )
 from server.rooms.game import Clock, Decision, Game, OnRefusal, RuleViolation
 from server.rooms.result import Cause, LeftCause, MatchResult, Outcome, Violation
+
+if TYPE_CHECKING:  # a room only holds it: the games layer sits above the rooms
+    from server.games.registry import Spectating
 
 log = logging.getLogger(__name__)
 move_log = logging.getLogger("gauntlet.moves")
@@ -245,9 +248,12 @@ class Room:
         inbox_size: int = 64,
         max_observers: int = 16,
         empty_timeout: float | None = 600.0,
+        spectating: Spectating | None = None,
     ) -> None:
         self.id = str(uuid.uuid4())
         self.game = game
+        # How spectators watch it (its plugin's; None: a generic frame).
+        self.spectating = spectating
         self.slots = slots
         self.clocks = clocks
         self.paused = paused

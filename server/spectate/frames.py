@@ -72,6 +72,12 @@ class Frame:
         return str(self.neutral.get("kind", ""))
 
 
+def stored_with(events: list[Any]) -> list[Frame]:
+    """The frames stored beside a match's events (`Frame.payload`), in order."""
+    return [frame for event in events
+            if (frame := Frame.from_payload(event.seq, event.payload)) is not None]
+
+
 def names_of(room: Room) -> list[str]:
     return [slot.display_name or f"seat {i + 1}" for i, slot in enumerate(room.slots)]
 
@@ -81,7 +87,7 @@ class FrameMaker:
 
     def __init__(self, room: Room) -> None:
         self._room = weakref.ref(room)
-        self.renderer: Renderer = renderer_for(room.game, names_of(room))
+        self.renderer: Renderer = renderer_for(room, names_of(room))
         self._last: Frame | None = None
 
     def frame(self, entry: Entry) -> Frame | None:

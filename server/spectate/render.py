@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from server.rooms.events import Entry
 from server.rooms.result import MatchResult
+from server.rooms.room import Room
 
 
 class Renderer(Protocol):
@@ -64,23 +65,8 @@ class _Fallback:
         return {"over": bool(self.game.is_over)}
 
 
-def meta_for(game_type: str, names: list[str]) -> dict[str, Any]:
-    """What `meta()` says for a game, without a game (a match read back from the store)."""
-    from server.spectate import blokus, hearth
-
-    if game_type == blokus.GAME_TYPE:
-        return blokus.meta()
-    if game_type == hearth.GAME_TYPE:
-        return hearth.meta(names)
-    return {}
-
-
-def renderer_for(game: Any, names: list[str]) -> Renderer:
-    """The renderer of `game` (a room's `Game` adapter)."""
-    from server.spectate import blokus, hearth
-
-    if game.game_type == blokus.GAME_TYPE:
-        return blokus.BlokusRenderer(game)
-    if game.game_type == hearth.GAME_TYPE:
-        return hearth.HearthRenderer(game, names)
-    return _Fallback(game)
+def renderer_for(room: Room, names: list[str]) -> Renderer:
+    """The renderer of a room's game: its plugin's (`room.spectating`), else a fallback."""
+    if room.spectating is None:
+        return _Fallback(room.game)
+    return room.spectating.renderer(room.game, names)

@@ -8,13 +8,10 @@ same sequence numbers, then a close 1000. The full frames (both Hearth hands) go
 admin, or to anybody once the match is `finished`; an aborted or unfinished match shows a
 neutral spectator the neutral frames only.
 
-A Blokus state event is stored as its move, not as a frame: its frame is rendered from
-the state the match's moves rebuild, which is what the live frame was rendered from.
-
-Events stored before the frames were (no `payload["spectate"]`) are rendered from what they
-hold where that is enough: a Blokus match from its SC mementos (`protocols.sc` parses them
-back into an engine state), which is how the frames were made from the live state. A Hearth
-match of that age has no frames to offer.
+A game may store a state event more compactly than as its frame (Blokus stores its move)
+and render the frame again when it is read: its plugin's `spectating.stored_frames`
+(`server.games.registry.Spectating`) does, and also what events stored before the frames
+were still allow.
 
 Everything here reads the database: call it in a worker thread.
 """
@@ -26,9 +23,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from server.spectate.blokus import GAME_TYPE as BLOKUS
-from server.spectate.frames import Frame
-from server.spectate.render import dumps, meta_for
+from server.games.registry import GameRegistry, Spectating
+from server.spectate.frames import Frame, stored_with
+from server.spectate.render import dumps
 from server.store import Match, Store
 
 log = logging.getLogger(__name__)
@@ -70,81 +67,15 @@ def _violation_seat(seats: list[Any]) -> int | None:
     return next((seat.index for seat in seats if seat.failure), None)
 
 
-def blokus_frames(events: list[Any], names: list[str], violation_seat: int | None
+def stored_frames(match_id: str, events: list[Any], spectating: Spectating | None = None,
+                  names: list[str] | None = None, violation_seat: int | None = None
                   ) -> list[Frame]:
-    """The frames of Blokus events stored without them, from their SC packets."""
-    from lxml import etree
-
-    from protocols.sc.blokus import state_from_element
-    from server.spectate.blokus import render_state
-
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    frames: list[Frame] = []
-    state: dict[str, Any] | None = None
-    for event in events:
-        payload = event.payload if isinstance(event.payload, dict) else {}
-        if not payload.get("observers"):
-            continue
-        head: dict[str, Any] = {"type": "event", "seq": event.seq}
-        kind = event.kind
-        if kind == "state":
-            for packet in payload.get("xml") or []:
-                root = etree.fromstring(packet.encode(), parser)
-                found = root.find("./data[@class='memento']/state")
-                if found is not None:
-                    state = render_state(state_from_element(found))
-                    frames.append(Frame(event.seq, {**head, "kind": "state", "state": state}))
-                    break
-        elif kind == "pause":
-            frames.append(Frame(event.seq, {**head, "kind": "pause",
-                                            "paused": bool(payload.get("paused"))}))
-        elif kind == "rejected":
-            frames.append(Frame(event.seq, {**head, "kind": "rejected",
-                                            "seat": payload.get("seat"),
-                                            "name": payload.get("mistake", ""),
-                                            "text": payload.get("text", ""),
-                                            "final": payload.get("final", True)}))
-        elif kind == "result":
-            winner = payload.get("winner")
-            cause = payload.get("cause")
-            result = {"winner": winner,
-                      "winnerName": names[winner] if isinstance(winner, int)
-                      and 0 <= winner < len(names) else None,
-                      "reason": payload.get("reason", ""),
-                      "scores": list(payload.get("scores") or []), "cause": cause,
-                      "violationSeat": violation_seat if cause else None}
-            frames.append(Frame(event.seq, {**head, "kind": "result", "result": result,
-                                            "state": state}))
-        elif kind == "closed":
-            frames.append(Frame(event.seq, {**head, "kind": "closed"}))
-    return frames
-
-
-def stored_frames(match_id: str, events: list[Any]) -> list[Frame]:
-    """The frames stored with the events; a Blokus state event's frame, stored as its move
-    (`server.games.blokus.record`), is rendered from the state its moves rebuild, as the
-    live frame was rendered from that state."""
-    from server.games.blokus import BadRecord, rebuild
-    from server.spectate.blokus import render_state
-
-    frames: list[Frame] = []
-    state = None
-    for event in events:
-        payload = event.payload
-        frame = Frame.from_payload(event.seq, payload)
-        if frame is None and isinstance(payload, dict) and "blokus" in payload:
-            try:
-                state = rebuild(state, payload["blokus"])
-            except BadRecord as exc:
-                log.error("match %s: frames cut at event %s: %s", match_id, event.seq, exc)
-                break
-            if payload.get("observers"):
-                think = payload["blokus"].get("think")
-                frame = Frame(event.seq, {"type": "event", "seq": event.seq, "kind": "state",
-                                          "state": render_state(state, think)})
-        if frame is not None:
-            frames.append(frame)
-    return frames
+    """The frames of a stored match's events: the ones stored with them, and where a game
+    stored a state event more compactly (Blokus: its move), the frames its plugin's
+    `spectating.stored_frames` renders."""
+    if spectating is not None:
+        return spectating.stored_frames(match_id, events, names or [], violation_seat)
+    return stored_with(events)
 
 
 def _info(match: Match, names: list[str], result: dict[str, Any] | None,
@@ -202,22 +133,25 @@ class StoredMatch:
                 "state": state}
 
 
-def load_match(store: Store, match_id: str) -> StoredMatch | None:
-    """A stored match with its frames (None: not in the store)."""
+def load_match(store: Store, match_id: str, games: GameRegistry | None = None
+               ) -> StoredMatch | None:
+    """A stored match with its frames (None: not in the store); `games` says how each
+    game is watched (a game it does not know gets the frames stored with its events)."""
     match = store.get_match(match_id)
     if match is None:
         return None
     names, seats = _names(store, match_id)
     events = store.events_since(match_id, 0)
-    frames = stored_frames(match_id, events)
-    if not frames and match.game == BLOKUS:
-        frames = blokus_frames(events, names, _violation_seat(seats))
+    spectating = games.get(match.game).spectating \
+        if games is not None and match.game in games else None
+    frames = stored_frames(match_id, events, spectating, names, _violation_seat(seats))
     result = next((f.neutral.get("result") for f in reversed(frames) if f.kind == "result"),
                   None)
     if result is None:
         result = _result(store, match, names, seats)
     info = _info(match, names, result, frames[-1].seq if frames else None)
-    return StoredMatch(info, meta_for(match.game, names), frames)
+    meta = spectating.meta(names) if spectating is not None else {}
+    return StoredMatch(info, meta, frames)
 
 
 def stored_page(store: Store, offset: int = 0, limit: int = LOBBY_PAGE) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["server.spectate.blokus", "server.spectate.hearth",
+@pytest.mark.parametrize("name", ["server.games.blokus.spectate", "server.games.hearth.spectate",
                                   "server.api.ws", "server.api.http"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))

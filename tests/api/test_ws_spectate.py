@@ -141,7 +141,7 @@ def _add_secret(engine: Any, player: int, name: str) -> int:
     from games.hearth.carddb import EMPTY_SCRIPT, Card
     from games.hearth.entity import Entity
     from games.hearth.enums import CONTROLLER, T_SPELL, ZONE, GameTag
-    from server.spectate.hearth import Z_SECRET
+    from server.games.hearth.spectate import Z_SECRET
 
     card = Card(id=f"TEST_{name.upper()}", dbf_id=0, name=name, type=T_SPELL, card_class=0,
                 cost=3, atk=0, health=0, durability=0, race=0, rarity=0, collectible=False,
@@ -154,7 +154,7 @@ def _add_secret(engine: Any, player: int, name: str) -> int:
 
 def test_the_hearth_renderer_hides_secrets_from_a_neutral_spectator() -> None:
     from server.games.hearth import HearthGame
-    from server.spectate.hearth import HearthRenderer
+    from server.games.hearth.spectate import HearthRenderer
 
     game = HearthGame(seed=3)
     renderer = HearthRenderer(game, ["a", "b"])
@@ -204,7 +204,7 @@ def test_a_weapon_is_shown_with_its_attack_and_durability() -> None:
     from games.hearth.entity import Entity
     from games.hearth.enums import ATK, CONTROLLER, DAMAGE, DURABILITY, Z_PLAY, ZONE
     from server.games.hearth import HearthGame
-    from server.spectate.hearth import HearthRenderer
+    from server.games.hearth.spectate import HearthRenderer
 
     game = HearthGame(seed=3)
     engine = game.state

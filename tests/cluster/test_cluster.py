@@ -159,9 +159,11 @@ async def test_a_spectator_of_the_api_node_sees_a_worker_match_live(
             assert seqs == sorted(seqs) and len(seqs) > 10
             assert kinds[-2:] == ["result", "closed"]
             # (a Blokus state is stored as its move: its frame is rebuilt from the moves)
+            from server.games.blokus import PLUGIN
             from server.spectate.stored import stored_frames
 
-            assert seqs == [f.seq for f in stored_frames(match_id, stored)]
+            frames = stored_frames(match_id, stored, PLUGIN.spectating)
+            assert seqs == [f.seq for f in frames]
             result = next(e for e in stored if e.kind == "result")
             assert result.seq == seqs[-2] and result.payload[FRAME]["kind"] == "result"
             assert await dispatcher.wait(match_id) == "finished"

@@ -45,7 +45,7 @@ async def outputs(server: Any, store: Any, match_id: str) -> dict[str, Any]:
                 ("match", f"/api/matches/{match_id}", {})]:
             response = await http.get(path, headers=headers)
             found[name] = [response.status_code, response.text]
-    stored = await asyncio.to_thread(load_match, store, match_id)
+    stored = await asyncio.to_thread(load_match, store, match_id, server.lobby.games)
     assert stored is not None
     for full in (False, True):
         found[f"frames_full_{full}"] = stored.texts(full, 0)

@@ -10,13 +10,17 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from games import blokus
 from games.blokus.shapes import CANONICAL
+from server.games.blokus.record import BadRecord, rebuild
 from server.rooms.events import Entry, StateChanged
+from server.spectate.frames import Frame
 
-GAME_TYPE = blokus.GAME_TYPE
+log = logging.getLogger(__name__)
+
 SIZE = 20
 _LETTER = {color: color[0] for color in blokus.COLORS}
 
@@ -160,3 +164,89 @@ class BlokusRenderer:
             self._think = event.think
             return render_state(event.views.public, event.think)
         return render_state(self.game.state, self._think)
+
+
+class BlokusSpectating:
+    """How spectators watch Blokus: the plugin's `spectating` (`server.games.registry`)."""
+
+    def renderer(self, game: Any, names: list[str]) -> BlokusRenderer:
+        return BlokusRenderer(game)
+
+    def meta(self, names: list[str]) -> dict[str, Any]:
+        return meta()
+
+    def stored_frames(self, match_id: str, events: list[Any], names: list[str],
+                      violation_seat: int | None) -> list[Frame]:
+        """A stored state event holds its move (`server.games.blokus.record`): its frame is
+        rendered from the state the match's moves rebuild, which is what the live frame was
+        rendered from. Events stored before the frames were are rendered from their SC
+        mementos."""
+        frames: list[Frame] = []
+        state = None
+        for event in events:
+            payload = event.payload
+            frame = Frame.from_payload(event.seq, payload)
+            if frame is None and isinstance(payload, dict) and "blokus" in payload:
+                try:
+                    state = rebuild(state, payload["blokus"])
+                except BadRecord as exc:
+                    log.error("match %s: frames cut at event %s: %s", match_id, event.seq, exc)
+                    break
+                if payload.get("observers"):
+                    think = payload["blokus"].get("think")
+                    frame = Frame(event.seq, {"type": "event", "seq": event.seq,
+                                              "kind": "state",
+                                              "state": render_state(state, think)})
+            if frame is not None:
+                frames.append(frame)
+        return frames or _frames_from_mementos(events, names, violation_seat)
+
+
+def _frames_from_mementos(events: list[Any], names: list[str], violation_seat: int | None
+                          ) -> list[Frame]:
+    """The frames of Blokus events stored before frames were, from their SC packets
+    (`protocols.sc` parses a memento back into an engine state)."""
+    from lxml import etree
+
+    from protocols.sc.blokus import state_from_element
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    frames: list[Frame] = []
+    state: dict[str, Any] | None = None
+    for event in events:
+        payload = event.payload if isinstance(event.payload, dict) else {}
+        if not payload.get("observers"):
+            continue
+        head: dict[str, Any] = {"type": "event", "seq": event.seq}
+        kind = event.kind
+        if kind == "state":
+            for packet in payload.get("xml") or []:
+                root = etree.fromstring(packet.encode(), parser)
+                found = root.find("./data[@class='memento']/state")
+                if found is not None:
+                    state = render_state(state_from_element(found))
+                    frames.append(Frame(event.seq, {**head, "kind": "state", "state": state}))
+                    break
+        elif kind == "pause":
+            frames.append(Frame(event.seq, {**head, "kind": "pause",
+                                            "paused": bool(payload.get("paused"))}))
+        elif kind == "rejected":
+            frames.append(Frame(event.seq, {**head, "kind": "rejected",
+                                            "seat": payload.get("seat"),
+                                            "name": payload.get("mistake", ""),
+                                            "text": payload.get("text", ""),
+                                            "final": payload.get("final", True)}))
+        elif kind == "result":
+            winner = payload.get("winner")
+            cause = payload.get("cause")
+            result = {"winner": winner,
+                      "winnerName": names[winner] if isinstance(winner, int)
+                      and 0 <= winner < len(names) else None,
+                      "reason": payload.get("reason", ""),
+                      "scores": list(payload.get("scores") or []), "cause": cause,
+                      "violationSeat": violation_seat if cause else None}
+            frames.append(Frame(event.seq, {**head, "kind": "result", "result": result,
+                                            "state": state}))
+        elif kind == "closed":
+            frames.append(Frame(event.seq, {**head, "kind": "closed"}))
+    return frames

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import hearth
-from server.games.registry import GamePlugin
 from server.rooms.game import Clock, Decision, OnRefusal, RuleViolation, Views
 from server.rooms.result import Outcome
 
@@ -153,11 +152,3 @@ class HearthGame:
 
 def new_game(seed: int | None = None) -> HearthGame:
     return HearthGame(seed=seed)
-
-
-PLUGIN = GamePlugin(
-    game_id=GAME_TYPE,
-    new_game=new_game,
-    protocols=frozenset({"kettle"}),
-    bots=("hearth-random", "hearth-greedy"),
-)

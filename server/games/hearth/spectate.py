@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.hearth import GAME_TYPE as GAME_TYPE
 from games.hearth.carddb import load_cards
 from games.hearth.enums import (
     B_ATTACK,
@@ -39,6 +38,7 @@ from games.hearth.enums import (
 )
 from games.hearth.history import PREFIX
 from server.rooms.events import Entry
+from server.spectate.frames import Frame, stored_with
 
 TICKER = 12  # the latest plays each state carries
 _BLOCK = PREFIX + "power_block"
@@ -174,3 +174,19 @@ def _public(tags: dict[int, int]) -> bool:
     from games.hearth.enums import Z_GRAVEYARD, Z_PLAY, ZONE
 
     return tags.get(ZONE) in (Z_PLAY, Z_GRAVEYARD)
+
+
+class HearthSpectating:
+    """How spectators watch Hearth: the plugin's `spectating` (`server.games.registry`)."""
+
+    def renderer(self, game: Any, names: list[str]) -> HearthRenderer:
+        return HearthRenderer(game, names)
+
+    def meta(self, names: list[str]) -> dict[str, Any]:
+        return meta(names)
+
+    def stored_frames(self, match_id: str, events: list[Any], names: list[str],
+                      violation_seat: int | None) -> list[Frame]:
+        """The frames stored with the events (a match stored before frames were has none
+        to offer: its history alone does not say what a spectator saw)."""
+        return stored_with(events)

@@ -1,0 +1,27 @@
+"""Software-Challenge 2027 Blokus, the server's side of it (registered as `swc_2027_blokus`).
+
+Everything the server does differently for Blokus is here: the room adapter (`room`), how
+a match is stored (`record`: moves, not states) and how spectators watch it (`spectate`).
+The rules are `games.blokus`; the wire protocol is `protocols.sc`.
+
+>>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
+('swc_2027_blokus', ['sc'], 2)
+"""
+
+from __future__ import annotations
+
+from server.games.blokus.record import BadRecord, rebuild, record, record_text
+from server.games.blokus.room import GAME_TYPE, BlokusGame, new_game
+from server.games.blokus.spectate import BlokusSpectating
+from server.games.registry import GamePlugin
+
+__all__ = ["GAME_TYPE", "PLUGIN", "BadRecord", "BlokusGame", "new_game", "rebuild", "record",
+           "record_text"]
+
+PLUGIN = GamePlugin(
+    game_id=GAME_TYPE,
+    new_game=new_game,
+    protocols=frozenset({"sc"}),
+    bots=("blokus-random", "blokus-greedy"),
+    spectating=BlokusSpectating(),
+)

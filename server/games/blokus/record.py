@@ -1,0 +1,88 @@
+"""The stored log of a Blokus match: moves, not states.
+
+A stored Blokus state event holds its move, not the state: a state is a pure function of
+the start piece and the moves, and writing a whole state (an 8 KB memento, a 1.5 KB
+spectator frame) per move was most of what recording a match cost. The replay's mementos
+and the spectators' frames are rebuilt from the moves when somebody reads them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games import blokus
+
+
+def record(state: blokus.State, think: float | None) -> dict[str, Any]:
+    """What a stored state event holds: the start piece, the turn, the move that led here
+    (None: the first state) in the engine's spelling, and the mover's think time
+    (`record_text`, read back).
+
+    >>> s = blokus.new_game("PENTO_L"); s.apply(blokus.SetMove("BLUE", "PENTO_L", x=0, y=0))
+    >>> record(s, 0.25)
+    {'start': 'PENTO_L', 'turn': 1, 'move': ['BLUE', 'PENTO_L', 'NONE', False, 0, 0], 'think': 0.25}
+    """
+    found: dict[str, Any] = json.loads(record_text(state, think))
+    return found
+
+
+def record_text(state: blokus.State, think: float | None) -> str:
+    """A stored state event's record (`record`) as compact JSON text, written directly: the
+    store's writer thread writes one per move, and building a dict to encode cost about
+    four times as much. Every name in it is an engine identifier, which JSON never escapes.
+
+    >>> s = blokus.new_game("PENTO_L"); s.apply(blokus.SetMove("BLUE", "PENTO_L", x=0, y=0))
+    >>> record_text(s, 0.25)
+    '{"start":"PENTO_L","turn":1,"move":["BLUE","PENTO_L","NONE",false,0,0],"think":0.25}'
+    """
+    last = state.last_move
+    if isinstance(last, blokus.SetMove):
+        flipped = "true" if last.flipped else "false"
+        move = (f'["{last.color}","{last.kind}","{last.rotation}",{flipped},'
+                f'{int(last.x)},{int(last.y)}]')
+    elif last is not None:
+        move = f'["{last.color}"]'  # a skip
+    else:
+        move = "null"
+    seconds = "null" if think is None else float.__repr__(float(think))
+    return (f'{{"start":"{state.start_piece}","turn":{int(state.turn)},"move":{move},'
+            f'"think":{seconds}}}')
+
+
+class BadRecord(ValueError):
+    """A stored record that does not continue the game rebuilt so far."""
+
+
+def rebuild(state: blokus.State | None, found: Any) -> blokus.State:
+    """The state a record describes, from the state of the record before it (None: none).
+
+    Raises `BadRecord` when the record does not follow (a gap in the log, another game).
+
+    >>> s = rebuild(None, {"start": "PENTO_L", "turn": 0, "move": None})
+    >>> s = rebuild(s, {"start": "PENTO_L", "turn": 1,
+    ...                 "move": ["BLUE", "PENTO_L", "NONE", False, 0, 0]})
+    >>> s.turn, s.last_move
+    (1, SetMove('BLUE', 'PENTO_L', rotation='NONE', flipped=False, x=0, y=0))
+    """
+    if not isinstance(found, dict):
+        raise BadRecord(f"not a record: {found!r}")
+    move = found.get("move")
+    if state is not None and found.get("turn") == state.turn \
+            and record(state, None)["move"] == move:
+        return state  # the same state told again (after a pause, to a late observer)
+    if move is None:
+        state = blokus.new_game(str(found.get("start")))
+    else:
+        if state is None:
+            raise BadRecord("a move without the states before it")
+        state = state.clone()
+        try:
+            state.apply(blokus.SetMove(move[0], move[1], rotation=move[2], flipped=move[3],
+                                       x=move[4], y=move[5]) if len(move) == 6
+                        else blokus.SkipMove(move[0]))
+        except (blokus.IllegalMove, TypeError, ValueError, IndexError) as exc:
+            raise BadRecord(f"move {move!r} does not apply: {exc}") from exc
+    if state.turn != found.get("turn"):
+        raise BadRecord(f"turn {state.turn} rebuilt, {found.get('turn')!r} stored")
+    return state

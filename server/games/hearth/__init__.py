@@ -1,0 +1,35 @@
+"""The Hearth card game, the server's side of it (registered as `hearth`).
+
+Everything the server does differently for Hearth is here: the room adapter (`room`) and
+how spectators watch it (`spectate`). The rules are `games.hearth`; the wire protocol is
+`protocols.kettle`.
+
+>>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
+('hearth', ['kettle'], 2)
+"""
+
+from __future__ import annotations
+
+from server.games.hearth.room import (
+    GAME_TYPE,
+    ILLEGAL,
+    MULLIGAN,
+    OPTIONS,
+    HearthAsk,
+    HearthGame,
+    HearthView,
+    new_game,
+)
+from server.games.hearth.spectate import HearthSpectating
+from server.games.registry import GamePlugin
+
+__all__ = ["GAME_TYPE", "ILLEGAL", "MULLIGAN", "OPTIONS", "PLUGIN", "HearthAsk", "HearthGame",
+           "HearthView", "new_game"]
+
+PLUGIN = GamePlugin(
+    game_id=GAME_TYPE,
+    new_game=new_game,
+    protocols=frozenset({"kettle"}),
+    bots=("hearth-random", "hearth-greedy"),
+    spectating=HearthSpectating(),
+)
