@@ -824,7 +824,7 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
     observer entry's spectator frame (`server.spectate.frames`, plain dicts rendered when
     the entry was logged) is stored beside its payload: replays read it back. `extra`:
     (seq, fields merged into that entry's payload) of the result event. (A Hearth match's
-    HSReplay document is not stored: `server.net.hearth_replay.stored_hsreplay` builds it
+    HSReplay document is not stored: `server.games.hearth.replay.stored_hsreplay` builds it
     from the events' history when it is read.)
     `now`: their time (the writer gives each batch one; None: now)."""
     now = now or utcnow()

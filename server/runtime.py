@@ -294,7 +294,7 @@ class GauntletServer:
                                  bodies: dict[int, bytes] | None, logged: list[Entry] | None
                                  ) -> None:
         if self.lobby.speaks(room, "kettle"):  # Hearth: Power.log and HSReplay XML
-            from server.net.hearth_replay import write_hearth_replay
+            from server.games.hearth.replay import write_hearth_replay
 
             paths = await asyncio.to_thread(write_hearth_replay, room, result,
                                             self.config.replay_dir)

@@ -36,11 +36,13 @@ class HealthOut(BaseModel):
 
 class GameOut(BaseModel):
     model_config = _examples({"id": "swc_2027_blokus", "seats": 2, "protocols": ["sc"],
-                              "bots": ["random", "greedy"]})
+                              "bots": ["random", "greedy"], "replay_formats": ["sc-xml"]})
     id: str
     seats: int
     protocols: list[str]
     bots: list[str] = Field(description="Registered bots that play this game.")
+    replay_formats: list[str] = Field(
+        description="`format`s of GET /api/matches/{id}/replay, the default first.")
 
 
 class SeatIn(BaseModel):

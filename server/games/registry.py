@@ -54,13 +54,29 @@ class Spectating(Protocol):
 
 
 @dataclass(frozen=True)
+class ReplayFormat:
+    """One way to export a finished match: `GET /api/matches/{id}/replay?format=<name>`.
+
+    `export(match_id, events)` makes the document from a stored match's events (all of
+    them, `server.store.Store.events_since`; None: this match has none, e.g. no result).
+    `filename` names the download, `{id}` standing for the match id.
+    """
+
+    name: str
+    media_type: str
+    filename: str
+    export: Callable[[str, list[Any]], str | None]
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """One game as the server sees it.
 
     `new_game(seed)` builds the room's adapter (seed None = fresh randomness; the same seed
     gives the same game); `protocols` names the wire protocols whose sessions can seat it
     ("sc", "kettle"); `bots` the bundled bots that play it; `spectating` how spectators
-    watch it (None: a generic frame with whether it is over).
+    watch it (None: a generic frame with whether it is over); `replays` the formats a
+    finished match is exported in (the first is the default).
     """
 
     game_id: str
@@ -69,6 +85,13 @@ class GamePlugin:
     bots: tuple[str, ...] = ()
     seat_count: int = 2
     spectating: Spectating | None = None
+    replays: tuple[ReplayFormat, ...] = ()
+
+    def replay_format(self, name: str | None) -> ReplayFormat | None:
+        """The export called `name` (None: the default); None when there is no such one."""
+        if name is None:
+            return self.replays[0] if self.replays else None
+        return next((f for f in self.replays if f.name == name), None)
 
     def speaks(self, protocol: str) -> bool:
         """Whether a session of `protocol` can seat this game."""

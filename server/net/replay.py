@@ -12,9 +12,8 @@ import gzip
 import logging
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from protocols.sc import messages as m
 from protocols.sc.blokus import state_text
@@ -52,29 +51,6 @@ def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | 
             parts.append(packet_bytes(message) + b"\n")
     parts.append(b"</protocol>")
     return b"".join(parts)
-
-
-def stored_packets(match_id: str, events: Iterable[Any]) -> Iterator[str]:
-    """The replay's packets from a stored match's events (`Store.events_since`), in order.
-
-    A Blokus state event holds its move (`server.games.blokus.record`): its memento is
-    rebuilt here, the same bytes the live replay has. Other events hold their packets.
-    A log that does not rebuild (a gap) ends the packets there, logged.
-    """
-    from server.games.blokus import BadRecord, rebuild
-
-    state = None
-    for event in events:
-        payload = event.payload if isinstance(event.payload, dict) else {}
-        if "blokus" in payload:
-            try:
-                state = rebuild(state, payload["blokus"])
-            except BadRecord as exc:
-                log.error("match %s: replay cut at event %s: %s", match_id, event.seq, exc)
-                return
-            yield packet_bytes(m.Memento(match_id, state)).decode()
-        elif payload.get("replay"):
-            yield from payload.get("xml", [])
 
 
 def packet_bytes(message: m.ServerMessage) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import threading
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ async def test_health_games_and_auth(running: Running) -> None:
     assert (await client.get("/api/health")).json()["status"] == "ok"
     games = {g["id"]: g for g in (await client.get("/api/games")).json()}
     assert {"random", "greedy"} <= set(games["swc_2027_blokus"]["bots"])
+    assert games["swc_2027_blokus"]["replay_formats"] == ["sc-xml"]
+    assert games["hearth"]["replay_formats"] == ["hsreplay", "power-log"]
     body = {"game": "swc_2027_blokus", "seats": [{"name": "a"}, {"name": "b"}]}
     refused = await client.post("/api/matches", json=body)
     assert refused.status_code == 401 and "Bearer" in refused.json()["detail"]
@@ -206,8 +209,23 @@ async def test_hearth_bots_play_and_the_replay_is_hsreplay(running: Running) -> 
     assert done["status"] == "finished", done
     replay = await client.get(f"/api/matches/{match_id}/replay")
     assert replay.status_code == 200, replay.text
+    assert replay.headers["content-disposition"].endswith(f'"{match_id}.hsreplay.xml"')
     root = etree.fromstring(replay.content)
     assert root.tag == "HSReplay" and root.find("Game") is not None
+    named = await client.get(f"/api/matches/{match_id}/replay", params={"format": "hsreplay"})
+    assert named.content == replay.content
+    # The Power.log the HSReplay document was parsed from: HearthSim's hslog reads it.
+    power = await client.get(f"/api/matches/{match_id}/replay", params={"format": "power-log"})
+    assert power.status_code == 200 and power.headers["content-type"].startswith("text/plain")
+    assert power.headers["content-disposition"].endswith(f'"{match_id}.power.log"')
+    from hslog import LogParser
+
+    parser = LogParser()
+    parser.read(io.StringIO(power.text))
+    assert len(parser.games) == 1
+    unknown = await client.get(f"/api/matches/{match_id}/replay", params={"format": "sc-xml"})
+    assert unknown.status_code == 400
+    assert unknown.json()["detail"].endswith("it has: hsreplay, power-log")
 
 
 async def test_illegal_move_and_timeout_land_on_the_seat(running: Running) -> None:

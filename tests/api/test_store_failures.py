@@ -268,7 +268,7 @@ def test_stored_mementos_are_the_node_tree_rendering() -> None:
     from protocols.sc.codec import encode_server
     from protocols.sc.xmltree import render
     from server.games.blokus import record
-    from server.net.replay import stored_packets
+    from server.games.blokus.replay import stored_packets
 
     rng = random.Random(7)
     state = new_game("PENTO_L")

@@ -65,7 +65,7 @@ def test_the_hsreplay_export_leaves_no_cyclic_garbage() -> None:
     from datetime import UTC, datetime
 
     from games.hearth.playout import random_game
-    from server.net.hearth_replay import hsreplay_xml, power_log
+    from server.games.hearth.replay import hsreplay_xml, power_log
 
     when = datetime.now(UTC)
     text = power_log(random_game(3, history=True).history(), when)

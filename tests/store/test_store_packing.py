@@ -23,7 +23,7 @@ from unittest.mock import ANY
 import sqlalchemy as sa
 
 from bench.store_size import stored_bytes
-from server.net.hearth_replay import hsreplay_xml, power_log, stored_history
+from server.games.hearth.replay import hsreplay_xml, power_log, stored_history
 from server.store import Store
 from tests.api.conftest import start, stop
 from tests.api.spectate_kit import blokus_match, finished, hearth_match, read

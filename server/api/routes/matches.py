@@ -238,7 +238,7 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextD
     hide = not admin and not is_revealed(store, match)
     found = store.events_since(match_id, since, limit=limit)
     if match.game in context.games and context.games.get(match.game).speaks("kettle"):
-        from server.net.hearth_replay import with_hsreplay
+        from server.games.hearth.replay import with_hsreplay
 
         # The result event shows its HSReplay document, built from the stored history.
         found = with_hsreplay(found, lambda: store.events_since(match_id))
@@ -251,7 +251,7 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextD
 
 
 @router.get("/{match_id}/replay",
-            summary="The replay: official SC XML (Blokus), HSReplay XML (Hearth)",
+            summary="The replay, in one of the game's formats (GET /api/games lists them)",
             response_class=Response,
             responses={200: {"content": {"application/xml": {"example": REPLAY_EXAMPLE}},
                              "description": "The replay document"},
@@ -260,10 +260,15 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextD
                              "by the retention (GAUNTLET_EVENT_RETENTION_DAYS)"},
                        403: {"model": ErrorOut, "description": "Its seed is still in "
                              "play (admin token needed)"},
+                       400: {"model": ErrorOut, "description": "The game has no such "
+                             "format"},
                        501: {"model": ErrorOut, "description": "No replay format for "
                              "this game"}})
-def replay(match_id: MatchId, store: StoreDep, context: ContextDep,
-           admin: IsAdmin) -> Response:
+def replay(match_id: MatchId, store: StoreDep, context: ContextDep, admin: IsAdmin,
+           fmt: Annotated[str | None, Query(
+               alias="format", max_length=32, pattern=r"^[a-z0-9-]+$", examples=["hsreplay"],
+               description="One of the game's `replay_formats` (GET /api/games); "
+                           "default: its first")] = None) -> Response:
     """Once the match has ended; a match whose seed a match or ladder leg still to be
     played shares (its deal) has its replay shown to the admin only until that one ends."""
     match = _match(store, match_id)
@@ -280,25 +285,19 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep,
                "it did not finish, and the ladder plays an aborted match again with its "
                "seed: its replay is not shown")
         raise MatchError(f"match {match_id}: {why} (except with the admin token)", 403)
-    games = context.games
-    if match.game in games and games.get(match.game).speaks("sc"):
-        from server.net.replay import stored_packets
-
-        packets = stored_packets(match_id, store.events_since(match_id))
-        body = "<protocol>\n" + "".join(p + "\n" for p in packets) + "</protocol>"
-        return Response(body, media_type="application/xml", headers={
-            "Content-Disposition": f'attachment; filename="replay_{match.game}_{match.id}.xml"'})
-    if match.game in games and games.get(match.game).speaks("kettle"):
-        from server.net.hearth_replay import stored_hsreplay
-
-        document = stored_hsreplay(store.events_since(match_id))
-        if document is not None:
-            return Response(document, media_type="application/xml", headers={
-                "Content-Disposition":
-                    f'attachment; filename="{match.id}.hsreplay.xml"'})
-        raise MatchError(f"match {match_id} has no HSReplay document (it has no result yet, "
-                         "or it was played before the HSReplay writer existed)", 404)
-    raise MatchError(f"no replay format for {match.game}", 501)
+    plugin = context.games.get(match.game) if match.game in context.games else None
+    if plugin is None or not plugin.replays:
+        raise MatchError(f"no replay format for {match.game}", 501)
+    chosen = plugin.replay_format(fmt)
+    if chosen is None:
+        known = ", ".join(f.name for f in plugin.replays)
+        raise MatchError(f"{match.game} has no replay format {fmt!r}; it has: {known}", 400)
+    document = chosen.export(match_id, store.events_since(match_id))
+    if document is None:
+        raise MatchError(f"match {match_id} has no {chosen.name} document (it has no result "
+                         "yet, or it was played before that format was written)", 404)
+    return Response(document, media_type=chosen.media_type, headers={
+        "Content-Disposition": f'attachment; filename="{chosen.filename.format(id=match.id)}"'})
 
 
 @router.get("/{match_id}/seats/{seat}/log", summary="A launched bot's stdout and stderr",

@@ -1,7 +1,8 @@
 """Software-Challenge 2027 Blokus, the server's side of it (registered as `swc_2027_blokus`).
 
 Everything the server does differently for Blokus is here: the room adapter (`room`), how
-a match is stored (`record`: moves, not states) and how spectators watch it (`spectate`).
+a match is stored (`record`: moves, not states), how spectators watch it (`spectate`)
+and how a stored match is exported (`replay`).
 The rules are `games.blokus`; the wire protocol is `protocols.sc`.
 
 >>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
@@ -11,9 +12,10 @@ The rules are `games.blokus`; the wire protocol is `protocols.sc`.
 from __future__ import annotations
 
 from server.games.blokus.record import BadRecord, rebuild, record, record_text
+from server.games.blokus.replay import stored_document
 from server.games.blokus.room import GAME_TYPE, BlokusGame, new_game
 from server.games.blokus.spectate import BlokusSpectating
-from server.games.registry import GamePlugin
+from server.games.registry import GamePlugin, ReplayFormat
 
 __all__ = ["GAME_TYPE", "PLUGIN", "BadRecord", "BlokusGame", "new_game", "rebuild", "record",
            "record_text"]
@@ -24,4 +26,6 @@ PLUGIN = GamePlugin(
     protocols=frozenset({"sc"}),
     bots=("blokus-random", "blokus-greedy"),
     spectating=BlokusSpectating(),
+    replays=(ReplayFormat("sc-xml", "application/xml", f"replay_{GAME_TYPE}_{{id}}.xml",
+                          stored_document),),
 )

@@ -1,8 +1,8 @@
 """The Hearth card game, the server's side of it (registered as `hearth`).
 
-Everything the server does differently for Hearth is here: the room adapter (`room`) and
-how spectators watch it (`spectate`). The rules are `games.hearth`; the wire protocol is
-`protocols.kettle`.
+Everything the server does differently for Hearth is here: the room adapter (`room`), how
+spectators watch it (`spectate`) and its replays (`replay`: Power.log and HSReplay XML).
+The rules are `games.hearth`; the wire protocol is `protocols.kettle`.
 
 >>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
 ('hearth', ['kettle'], 2)
@@ -10,6 +10,7 @@ how spectators watch it (`spectate`). The rules are `games.hearth`; the wire pro
 
 from __future__ import annotations
 
+from server.games.hearth.replay import stored_hsreplay_document, stored_power_log
 from server.games.hearth.room import (
     GAME_TYPE,
     ILLEGAL,
@@ -21,7 +22,7 @@ from server.games.hearth.room import (
     new_game,
 )
 from server.games.hearth.spectate import HearthSpectating
-from server.games.registry import GamePlugin
+from server.games.registry import GamePlugin, ReplayFormat
 
 __all__ = ["GAME_TYPE", "ILLEGAL", "MULLIGAN", "OPTIONS", "PLUGIN", "HearthAsk", "HearthGame",
            "HearthView", "new_game"]
@@ -32,4 +33,8 @@ PLUGIN = GamePlugin(
     protocols=frozenset({"kettle"}),
     bots=("hearth-random", "hearth-greedy"),
     spectating=HearthSpectating(),
+    replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
+                          stored_hsreplay_document),
+             ReplayFormat("power-log", "text/plain; charset=utf-8", "{id}.power.log",
+                          stored_power_log)),
 )

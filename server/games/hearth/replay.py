@@ -174,6 +174,21 @@ def stored_hsreplay(events: Sequence[Any]) -> str | None:
     return document
 
 
+def stored_power_log(match_id: str, events: Sequence[Any]) -> str | None:
+    """The Power.log text of a stored match, as `write_hearth_replay` wrote it when the
+    match ended (at its result event's time); None without a result or a history."""
+    result = next((e for e in reversed(events) if e.kind == "result"), None)
+    history = stored_history(events) if result is not None else []
+    if result is None or not history:
+        return None
+    return power_log(history, result.time)
+
+
+def stored_hsreplay_document(match_id: str, events: Sequence[Any]) -> str | None:
+    """`stored_hsreplay` as a replay format's export (`server.games.registry.ReplayFormat`)."""
+    return stored_hsreplay(events)
+
+
 def with_hsreplay(events: list[Any], whole: Callable[[], Sequence[Any]]) -> list[Any]:
     """`events` (a slice of a stored match's log) with the HSReplay document in the
     result event's payload, as the result events of earlier versions held it. `whole()`:
