@@ -38,19 +38,17 @@ import contextlib
 import dataclasses
 import enum
 import functools
+import json
 import logging
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
-from server.games.blokus import GAME_TYPE as BLOKUS
-from server.games.blokus import record as blokus_record
-from server.games.blokus import record_text as blokus_record_text
+from server.games.registry import GameRegistry, Recording
 from server.launcher import BotProcess, BotSpec, FailureCategory, WireProtocol, launch
 from server.rooms import (
     Cause,
@@ -322,8 +320,8 @@ class MatchService:
         if self.writer is None or tracked.failed:
             return
         try:  # rendered now, as the hub renders it for live spectators (the same frame)
-            # A Blokus state is stored as its move; its frame is rebuilt when read.
-            frame = None if stored_as_move(entry.event, tracked.room, tracked.sc) \
+            # A recorded state (Blokus: its move) has its frame rebuilt when read.
+            frame = None if recorded(entry.event, tracked.room) is not None \
                 else frame_of(tracked.room, entry)
         except Exception:
             log.exception("match %s: entry %d not rendered for spectators",
@@ -838,12 +836,14 @@ def _to_events(room: Room, sc: bool, entries: list[Entry],
             events.append(NewEvent(room.id, e.seq, "decision", text, now))
             continue
         frame = frames.get(e.seq)
-        if frame is None and stored_as_move(event, room, sc) and (
-                extra is None or e.seq != extra[0]):
+        found = record_of(event, room) if frame is None and (
+            extra is None or e.seq != extra[0]) else None
+        if found is not None:
             # Every move has one too: the payload `entry_payload` makes, written directly.
-            record = blokus_record_text(event.views.public, event.think)
-            events.append(NewEvent(room.id, e.seq, "state", JSONText(
-                f"{_state_prefix(e.seats, e.observers, e.to_players)}{record}}}"), now))
+            key, record = found
+            prefix = _state_prefix(e.seats, e.observers, e.to_players, key)
+            events.append(NewEvent(room.id, e.seq, "state", JSONText(f"{prefix}{record}}}"),
+                                   now))
             continue
         payload = entry_payload(room, sc, e)
         if frame is not None:
@@ -863,9 +863,9 @@ def _decision_text(seats: frozenset[int], observers: bool, seat: int) -> JSONTex
 
 
 @functools.lru_cache(maxsize=256)
-def _state_prefix(seats: frozenset[int], observers: bool, replay: bool) -> str:
-    """A stored Blokus state's payload up to its record: `{...audience...,"blokus":`."""
-    return encode_json(_audience(seats, observers, replay))[:-1] + ',"blokus":'
+def _state_prefix(seats: frozenset[int], observers: bool, replay: bool, key: str) -> str:
+    """A recorded state's payload up to its record: `{...audience...,"<key>":`."""
+    return encode_json(_audience(seats, observers, replay))[:-1] + f",{encode_json(key)}:"
 
 
 def _audience(seats: frozenset[int], observers: bool, replay: bool) -> dict[str, Any]:
@@ -874,15 +874,25 @@ def _audience(seats: frozenset[int], observers: bool, replay: bool) -> dict[str,
     return {"seats": sorted(seats), "observers": observers, "replay": replay}
 
 
-def stored_as_move(event: RoomEvent, room: Room, sc: bool) -> TypeGuard[StateChanged]:
-    """A Blokus state event (of an SC room) is stored as the move that led to it
-    (`server.games.blokus.record`); its memento and spectator frame are rebuilt on read."""
-    return sc and isinstance(event, StateChanged) and room.game_type == BLOKUS
+def recorded(event: RoomEvent, room: Room) -> Recording | None:
+    """How a state event is stored when its game records states compactly
+    (`GamePlugin.recording`: Blokus stores the move); None: stored as its news."""
+    if not isinstance(event, StateChanged) or room.plugin is None:
+        return None
+    return room.plugin.recording
+
+
+def record_of(event: RoomEvent, room: Room) -> tuple[str, str] | None:
+    """A recorded state event's (payload field, record as JSON text); None: not recorded."""
+    recording = recorded(event, room)
+    if recording is None or not isinstance(event, StateChanged):
+        return None
+    return recording.key, recording.record_text(event)
 
 
 def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
     """One log entry as plain JSON: audience, a summary, and for SC games its XML packets
-    (a Blokus state: its move, `server.games.blokus.record`)."""
+    (a state of a game that records states: its record, `GamePlugin.recording`)."""
     event = entry.event
     replay = ((isinstance(event, StateChanged) and entry.to_players)
               or isinstance(event, MoveRejected | GameOver))
@@ -906,9 +916,10 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
             # nested blocks, and the HSReplay document is rebuilt from these on read).
             payload["public"] = views.public if _is_plain(views.public) \
                 else _plain(views.public)
-    if stored_as_move(event, room, sc):
-        # The move, not the state: the replay's memento is rebuilt when read.
-        payload["blokus"] = blokus_record(event.views.public, event.think)
+    found = record_of(event, room)
+    if found is not None:
+        # The record (Blokus: the move), not the state: readers rebuild the state from it.
+        payload[found[0]] = json.loads(found[1])
     elif sc and not isinstance(event, DecisionRequested):  # a moveRequest says nothing
         try:
             payload["xml"] = sc_packets(room, entry)
@@ -964,40 +975,17 @@ def _plain(value: Any, depth: int = 0) -> Any:
     return repr(value)[:1000]
 
 
-def bundled_bots() -> list[tuple[str, str, list[str]]]:
-    """(name, game, argv) of the bundled bots; `--host --port` are appended (the
-    reservation is in their environment)."""
-
-    found: list[tuple[str, str, list[str]]] = []
-    gauntlet = str(Path(sys.executable).with_name("gauntlet"))
-    for name in ("random", "greedy"):
-        if _has_main("bots.blokus"):  # the bot kit's own command line
-            argv = [sys.executable, "-m", "bots.blokus", name]
-        elif Path(gauntlet).exists():
-            argv = [gauntlet, "bot", f"blokus-{name}"]
-        else:
-            continue
-        found.append((name, "swc_2027_blokus", argv))
-    if _has_main("bots.hearth"):
-        for name in ("random", "greedy"):
-            found.append((f"hearth-{name}", "hearth",
-                          [sys.executable, "-m", "bots.hearth", f"hearth-{name}"]))
-    return found
+def bundled_bots(games: GameRegistry) -> list[tuple[str, str, list[str]]]:
+    """(name, game, argv) of the bots every game of `games` brings (`GamePlugin.bundled`);
+    `--host --port` are appended (the reservation is in their environment)."""
+    return [(bot.name, plugin.game_id, list(bot.argv))
+            for plugin in games for bot in plugin.bundled()]
 
 
-def _has_main(package: str) -> bool:
-    import importlib.util
-
-    try:
-        return importlib.util.find_spec(f"{package}.__main__") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def register_bundled_bots(store: Store) -> list[str]:
+def register_bundled_bots(store: Store, games: GameRegistry) -> list[str]:
     """Register the bundled bots that are not registered yet (blocking; at start-up)."""
     added = []
-    for name, game, argv in bundled_bots():
+    for name, game, argv in bundled_bots(games):
         if store.get_bot_by_name(name) is None:
             with contextlib.suppress(Exception):
                 store.create_bot(name, game, argv)

@@ -141,7 +141,7 @@ class GauntletServer:
             aborted = store.recover() + abort_stale_waiting(store)
             if aborted:
                 log.warning("%d matches of a previous run aborted", len(aborted))
-            added = register_bundled_bots(store)
+            added = register_bundled_bots(store, self.lobby.games)
             if added:
                 log.info("bundled bots registered: %s", ", ".join(added))
 

@@ -17,8 +17,10 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import logging
-from collections.abc import Callable, Iterable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from server.rooms.game import Game, UnknownGameType
 
 if TYPE_CHECKING:
+    from server.rooms.events import StateChanged
     from server.spectate.frames import Frame
     from server.spectate.render import Renderer
 
@@ -53,6 +56,19 @@ class Spectating(Protocol):
         ...
 
 
+class Recording(Protocol):
+    """How a game stores its state events more compactly than as its news: a record (Blokus:
+    the move that led to the state) in the stored payload's field `key`, from which its
+    readers (spectating, replays) rebuild what they need."""
+
+    key: str
+
+    def record_text(self, event: StateChanged) -> str:
+        """The record of a state event, as compact JSON text (written once per move, on
+        the store's writer thread: it should be cheap)."""
+        ...
+
+
 @dataclass(frozen=True)
 class ReplayFormat:
     """One way to export a finished match: `GET /api/matches/{id}/replay?format=<name>`.
@@ -69,6 +85,31 @@ class ReplayFormat:
 
 
 @dataclass(frozen=True)
+class BundledBot:
+    """A bot that comes with a game: registered by name when a server starts, so that
+    `POST /api/matches` seats it as `{"bot": name}` and the ladder plays it. `argv` is its
+    command line; the launcher appends `--host H --port P` and hands it its reservation in
+    `GAUNTLET_RESERVATION`."""
+
+    name: str
+    argv: tuple[str, ...]
+
+
+def module_command(package: str, *args: str) -> tuple[str, ...] | None:
+    """`python -m package args...` with this interpreter, when `package` has a `__main__`
+    (None: it is not installed here)."""
+    try:
+        found = importlib.util.find_spec(f"{package}.__main__") is not None
+    except (ImportError, ValueError):
+        found = False
+    return (sys.executable, "-m", package, *args) if found else None
+
+
+def _no_bots() -> Sequence[BundledBot]:
+    return ()
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """One game as the server sees it.
 
@@ -76,7 +117,9 @@ class GamePlugin:
     gives the same game); `protocols` names the wire protocols whose sessions can seat it
     ("sc", "kettle"); `bots` the bundled bots that play it; `spectating` how spectators
     watch it (None: a generic frame with whether it is over); `replays` the formats a
-    finished match is exported in (the first is the default).
+    finished match is exported in (the first is the default); `bundled()` the bots that
+    come with it, with their command lines on this machine; `recording` how its state
+    events are stored (None: as their public news).
     """
 
     game_id: str
@@ -86,6 +129,8 @@ class GamePlugin:
     seat_count: int = 2
     spectating: Spectating | None = None
     replays: tuple[ReplayFormat, ...] = ()
+    bundled: Callable[[], Sequence[BundledBot]] = _no_bots
+    recording: Recording | None = None
 
     def replay_format(self, name: str | None) -> ReplayFormat | None:
         """The export called `name` (None: the default); None when there is no such one."""

@@ -135,7 +135,7 @@ class Lobby:
             game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
             on_result=self._on_result, on_closed=self._room_closed,
             max_observers=self._max_observers, empty_timeout=self._empty_room_timeout,
-            spectating=plugin.spectating,
+            plugin=plugin,
         )
         self.rooms[room.id] = room
         if opener is not None:  # before the hook: the store marks the match as a join's

@@ -39,7 +39,7 @@ from server.rooms.game import Clock, Decision, Game, OnRefusal, RuleViolation
 from server.rooms.result import Cause, LeftCause, MatchResult, Outcome, Violation
 
 if TYPE_CHECKING:  # a room only holds it: the games layer sits above the rooms
-    from server.games.registry import Spectating
+    from server.games.registry import GamePlugin
 
 log = logging.getLogger(__name__)
 move_log = logging.getLogger("gauntlet.moves")
@@ -248,12 +248,13 @@ class Room:
         inbox_size: int = 64,
         max_observers: int = 16,
         empty_timeout: float | None = 600.0,
-        spectating: Spectating | None = None,
+        plugin: GamePlugin | None = None,
     ) -> None:
         self.id = str(uuid.uuid4())
         self.game = game
-        # How spectators watch it (its plugin's; None: a generic frame).
-        self.spectating = spectating
+        # The game's plugin, for what the server does differently per game (how spectators
+        # watch it, how it is stored); None: a game driven without one (tests).
+        self.plugin = plugin
         self.slots = slots
         self.clocks = clocks
         self.paused = paused

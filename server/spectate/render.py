@@ -66,7 +66,9 @@ class _Fallback:
 
 
 def renderer_for(room: Room, names: list[str]) -> Renderer:
-    """The renderer of a room's game: its plugin's (`room.spectating`), else a fallback."""
-    if room.spectating is None:
+    """The renderer of a room's game: its plugin's (`GamePlugin.spectating`), else a
+    fallback."""
+    spectating = room.plugin.spectating if room.plugin is not None else None
+    if spectating is None:
         return _Fallback(room.game)
-    return room.spectating.renderer(room.game, names)
+    return spectating.renderer(room.game, names)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from server.games.registry import GameRegistry
 from server.matches import register_bundled_bots
 from server.store import Store
 from tests.pg import pg_url, postgres  # noqa: F401  (fixtures)
@@ -108,7 +109,7 @@ def store(pg_url: str) -> Iterator[Store]:  # noqa: F811  (the fixture)
     """A fresh PostgreSQL database, migrated, with the bundled bots registered."""
     store = Store(pg_url)
     store.upgrade()
-    register_bundled_bots(store)
+    register_bundled_bots(store, GameRegistry.from_entry_points())
     yield store
     store.close()
 

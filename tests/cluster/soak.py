@@ -19,6 +19,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from server.games.registry import GameRegistry
 from server.matches import SeatRequest, bundled_bots
 from server.settings import load_settings
 from server.store import Store
@@ -30,7 +31,8 @@ GAME = "swc_2027_blokus"
 
 def _register(store: Store) -> list[tuple[int, str]]:
     store.upgrade()
-    argv = next(a for n, g, a in bundled_bots() if n == "random" and g == GAME)
+    games = GameRegistry.from_entry_points()
+    argv = next(a for n, g, a in bundled_bots(games) if n == "random" and g == GAME)
     bots = [store.create_bot(name, GAME, argv) for name in ("random-a", "random-b")]
     return [(b.id, b.name) for b in bots if b.id is not None]
 

@@ -11,7 +11,8 @@ The rules are `games.blokus`; the wire protocol is `protocols.sc`.
 
 from __future__ import annotations
 
-from server.games.blokus.record import BadRecord, rebuild, record, record_text
+from server.games.blokus.bots import bundled
+from server.games.blokus.record import BadRecord, MoveRecording, rebuild, record, record_text
 from server.games.blokus.replay import stored_document
 from server.games.blokus.room import GAME_TYPE, BlokusGame, new_game
 from server.games.blokus.spectate import BlokusSpectating
@@ -25,6 +26,8 @@ PLUGIN = GamePlugin(
     new_game=new_game,
     protocols=frozenset({"sc"}),
     bots=("blokus-random", "blokus-greedy"),
+    bundled=bundled,
+    recording=MoveRecording(),
     spectating=BlokusSpectating(),
     replays=(ReplayFormat("sc-xml", "application/xml", f"replay_{GAME_TYPE}_{{id}}.xml",
                           stored_document),),

@@ -12,6 +12,10 @@ import json
 from typing import Any
 
 from games import blokus
+from server.rooms.events import StateChanged
+
+KEY = "blokus"
+"""The stored payload's field that holds a state event's record."""
 
 
 def record(state: blokus.State, think: float | None) -> dict[str, Any]:
@@ -86,3 +90,12 @@ def rebuild(state: blokus.State | None, found: Any) -> blokus.State:
     if state.turn != found.get("turn"):
         raise BadRecord(f"turn {state.turn} rebuilt, {found.get('turn')!r} stored")
     return state
+
+
+class MoveRecording:
+    """The plugin's `recording` (`server.games.registry.Recording`): a state as its move."""
+
+    key = KEY
+
+    def record_text(self, event: StateChanged) -> str:
+        return record_text(event.views.public, event.think)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from protocols.sc import messages as m
-from server.games.blokus.record import BadRecord, rebuild
+from server.games.blokus.record import KEY, BadRecord, rebuild
 from server.net.replay import packet_bytes
 
 log = logging.getLogger(__name__)
@@ -27,9 +27,9 @@ def stored_packets(match_id: str, events: Iterable[Any]) -> Iterator[str]:
     state = None
     for event in events:
         payload = event.payload if isinstance(event.payload, dict) else {}
-        if "blokus" in payload:
+        if KEY in payload:
             try:
-                state = rebuild(state, payload["blokus"])
+                state = rebuild(state, payload[KEY])
             except BadRecord as exc:
                 log.error("match %s: replay cut at event %s: %s", match_id, event.seq, exc)
                 return

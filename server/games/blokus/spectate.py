@@ -15,7 +15,7 @@ from typing import Any
 
 from games import blokus
 from games.blokus.shapes import CANONICAL
-from server.games.blokus.record import BadRecord, rebuild
+from server.games.blokus.record import KEY, BadRecord, rebuild
 from server.rooms.events import Entry, StateChanged
 from server.spectate.frames import Frame
 
@@ -186,14 +186,14 @@ class BlokusSpectating:
         for event in events:
             payload = event.payload
             frame = Frame.from_payload(event.seq, payload)
-            if frame is None and isinstance(payload, dict) and "blokus" in payload:
+            if frame is None and isinstance(payload, dict) and KEY in payload:
                 try:
-                    state = rebuild(state, payload["blokus"])
+                    state = rebuild(state, payload[KEY])
                 except BadRecord as exc:
                     log.error("match %s: frames cut at event %s: %s", match_id, event.seq, exc)
                     break
                 if payload.get("observers"):
-                    think = payload["blokus"].get("think")
+                    think = payload[KEY].get("think")
                     frame = Frame(event.seq, {"type": "event", "seq": event.seq,
                                               "kind": "state",
                                               "state": render_state(state, think)})

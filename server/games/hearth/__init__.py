@@ -10,6 +10,7 @@ The rules are `games.hearth`; the wire protocol is `protocols.kettle`.
 
 from __future__ import annotations
 
+from server.games.hearth.bots import bundled
 from server.games.hearth.replay import stored_hsreplay_document, stored_power_log
 from server.games.hearth.room import (
     GAME_TYPE,
@@ -32,6 +33,7 @@ PLUGIN = GamePlugin(
     new_game=new_game,
     protocols=frozenset({"kettle"}),
     bots=("hearth-random", "hearth-greedy"),
+    bundled=bundled,
     spectating=HearthSpectating(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
