@@ -897,6 +897,7 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
     replay = ((isinstance(event, StateChanged) and entry.to_players)
               or isinstance(event, MoveRejected | GameOver))
     payload = _audience(entry.seats, entry.observers, replay)
+    found = record_of(event, room)
     match event:
         case Welcome(seat=seat) | DecisionRequested(seat=seat):
             payload["seat"] = seat
@@ -911,12 +912,11 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
                            scores=list(result.scores),
                            cause=None if result.violation is None
                            else result.violation.cause.value)
-        case StateChanged(views=views) if not sc:
+        case StateChanged(views=views) if not sc and found is None:
             # As it is when it is plain data (a Hearth history: `_plain`'s depth bound cut
             # nested blocks, and the HSReplay document is rebuilt from these on read).
             payload["public"] = views.public if _is_plain(views.public) \
                 else _plain(views.public)
-    found = record_of(event, room)
     if found is not None:
         # The record (Blokus: the move), not the state: readers rebuild the state from it.
         payload[found[0]] = json.loads(found[1])

@@ -131,6 +131,7 @@ class GamePlugin:
     replays: tuple[ReplayFormat, ...] = ()
     bundled: Callable[[], Sequence[BundledBot]] = _no_bots
     recording: Recording | None = None
+    default_for: frozenset[str] = field(default_factory=frozenset)
 
     def replay_format(self, name: str | None) -> ReplayFormat | None:
         """The export called `name` (None: the default); None when there is no such one."""
@@ -194,3 +195,17 @@ class GameRegistry:
 
     def ids(self) -> list[str]:
         return sorted(self._plugins)
+
+    def default_for(self, protocol: str) -> str | None:
+        """The game a client of `protocol` gets when it names none (an SC `<join/>`
+        without gameType): the one whose plugin claims it (`default_for`), else the only
+        game `protocol` seats; None when that is not one game.
+
+        >>> registry = GameRegistry.from_entry_points()
+        >>> registry.default_for("sc"), registry.default_for("kettle"), registry.default_for("x")
+        ('swc_2027_blokus', 'hearth', None)
+        """
+        claims = [p.game_id for p in self if protocol in p.default_for]
+        speakers = [p.game_id for p in self if p.speaks(protocol)]
+        found = claims or speakers
+        return min(found) if len(found) == 1 or claims else None

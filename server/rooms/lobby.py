@@ -11,9 +11,8 @@ import random
 import secrets
 import uuid
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
@@ -23,11 +22,6 @@ if TYPE_CHECKING:
     from server.games.registry import GameRegistry
 
 log = logging.getLogger(__name__)
-
-# The game a protocol's client gets when it names none (SC `join` without gameType).
-DEFAULT_GAMES: Mapping[str, str] = MappingProxyType({"sc": "swc_2027_blokus",
-                                                     "kettle": "hearth"})
-
 
 class AdminLink(Protocol):
     """An authenticated admin connection: told whenever a player joins a room."""
@@ -78,7 +72,6 @@ class Lobby:
         max_observers: int = 16,
         games: GameRegistry | None = None,
         seed: int | None = None,
-        default_games: Mapping[str, str] = DEFAULT_GAMES,
         empty_room_timeout: float | None = 600.0,
         max_waiting_seats: int = 8,
         on_room_created: Callable[[Room], None] | None = None,
@@ -99,7 +92,6 @@ class Lobby:
         self._max_rooms = max_rooms
         self._max_observers = max_observers
         self.games = games
-        self.default_games = default_games
         # Seeds the games in room-creation order, so that a series can be replayed exactly;
         # None: every game draws fresh randomness.
         self._seeds = random.Random(seed) if seed is not None else None
@@ -211,7 +203,7 @@ class Lobby:
             seat = room.free_unreserved_seat()
             if seat is not None and room.seat_of(link) is None and self.speaks(room, protocol):
                 return self._take(room, seat, link)
-        game_id = game_type or self.default_games.get(protocol)
+        game_id = game_type or self.games.default_for(protocol)
         if game_type is not None and game_id in self.games \
                 and not self.games.get(game_id).speaks(protocol):
             raise LobbyError(LobbyErrorKind.BAD_REQUEST, game_id,
@@ -281,14 +273,14 @@ class Lobby:
     def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool,
                 clocks: Clocks | None = None,
                 seed: int | None = None) -> tuple[Room, list[str]]:
-        """A room of any registered game (None: Blokus) with the given slots; one reservation
-        per reserved slot, in slot order.
+        """A room of any registered game (None: the SC protocol's default) with the given
+        slots; one reservation per reserved slot, in slot order.
 
         `clocks` overrides the server's clocks for this room only; `seed` seeds its game.
         """
         self._check_gate()
-        game_id = game_type or self.default_games["sc"]
-        seats = self.games.get(game_id).seat_count  # UnknownGameType propagates
+        plugin = self.games.get(game_type or self.games.default_for("sc"))  # or UnknownGameType
+        game_id, seats = plugin.game_id, plugin.seat_count
         if len(slots) != seats:
             raise LobbyError(LobbyErrorKind.BAD_REQUEST, None,
                              f"a room needs exactly {seats} slots")

@@ -221,3 +221,17 @@ def test_unknown_and_duplicate_games() -> None:
     registry.register(plugin)
     with pytest.raises(ValueError, match="twice"):
         registry.register(plugin)
+
+
+def test_a_protocols_default_game_is_the_one_that_claims_it_or_the_only_one() -> None:
+    def plugin(game_id: str, *claims: str) -> GamePlugin:
+        return GamePlugin(game_id, lambda seed: None,  # type: ignore[arg-type,return-value]
+                          protocols=frozenset({"sc"}), default_for=frozenset(claims))
+
+    registry = GameRegistry([plugin("swc_2028_other")])
+    assert registry.default_for("sc") == "swc_2028_other"  # the only one it seats
+    registry.register(plugin("swc_2029_next"))
+    assert registry.default_for("sc") is None  # two, and neither claims it
+    registry.register(plugin("swc_2030_claimed", "sc"))
+    assert registry.default_for("sc") == "swc_2030_claimed"
+    assert registry.default_for("kettle") is None

@@ -25,6 +25,7 @@ PLUGIN = GamePlugin(
     game_id=GAME_TYPE,
     new_game=new_game,
     protocols=frozenset({"sc"}),
+    default_for=frozenset({"sc"}),
     bots=("blokus-random", "blokus-greedy"),
     bundled=bundled,
     recording=MoveRecording(),

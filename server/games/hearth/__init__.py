@@ -32,6 +32,7 @@ PLUGIN = GamePlugin(
     game_id=GAME_TYPE,
     new_game=new_game,
     protocols=frozenset({"kettle"}),
+    default_for=frozenset({"kettle"}),
     bots=("hearth-random", "hearth-greedy"),
     bundled=bundled,
     spectating=HearthSpectating(),
