@@ -1,10 +1,8 @@
 // The spectator page: the match list (from /ws/lobby) and one match (from /ws/matches/{id}),
 // live or replayed. The URL names the match and the move: ?match=<id>&seq=<n>.
-import { renderBlokus } from "./blokus.js";
-import { renderHearth } from "./hearth.js";
 import { adminButton, adminToken, el, wsProtocols, wsUrl } from "./dom.js";
+import { gameName, games, viewerFor } from "./games.js";
 
-const RENDERERS = { swc_2027_blokus: renderBlokus, hearth: renderHearth };
 const SPEEDS = [1, 2, 5, 10];
 const STEP_MS = 700; // one step at 1x
 
@@ -53,7 +51,7 @@ function drawList() {
   const item = (m) => {
     const link = el("a", { href: `?match=${m.id}` },
       el("span", { class: `status ${m.status}` }, m.status),
-      el("b", {}, m.game === "hearth" ? "Hearth" : "Blokus"), " ",
+      el("b", {}, gameName(m.game)), " ",
       m.players.join(" vs "));
     link.addEventListener("click", (ev) => { ev.preventDefault(); openMatch(m.id, null); });
     return el("li", { class: m.id === current?.id ? "current" : "", "data-id": m.id,
@@ -84,6 +82,7 @@ class MatchView {
     this.index = -1;
     this.lastSeq = -1;
     this.hello = null;
+    this.render = null; // the game's viewer, once loaded
     this.playing = null;
     this.speed = 1;
     this.closed = false;
@@ -109,7 +108,14 @@ class MatchView {
   }
 
   receive(data) {
-    if (data.type === "hello") { this.hello = data; return; }
+    if (data.type === "hello") {
+      this.hello = data;
+      viewerFor(data.match.game).then((render) => {
+        this.render = render;
+        if (current === this) this.draw();
+      });
+      return;
+    }
     if (data.type === "snapshot") {
       this.push({ seq: data.seq, state: data.state, result: data.result });
     } else if (data.type === "event") {
@@ -178,12 +184,12 @@ class MatchView {
     speed.addEventListener("change", () => this.setSpeed(Number(speed.value)));
     const share = el("a", { href: location.href, class: "share" }, "link to this move");
     const body = el("div", { class: "view" });
-    if (frame) RENDERERS[info.game]?.(body, this.hello.meta, frame.state, info);
+    if (frame && this.render) this.render(body, this.hello.meta, frame.state, info);
     const result = frame?.result;
     this.root.replaceChildren(
       el("div", { class: "title" },
         el("h1", {}, info.players.join(" vs ")),
-        el("span", { class: "hint" }, `${info.game} · ${status}`),
+        el("span", { class: "hint" }, `${gameName(info.game)} · ${status}`),
         el("span", { class: "hint", id: "seq" }, frame ? `seq ${frame.seq}` : "")),
       el("div", { class: "controls" },
         button("|◀◀", "first", () => this.go(0)),
@@ -216,6 +222,7 @@ function openMatch(id, seq) {
 }
 
 connectLobby();
+games().then(drawList); // the games' names
 if (params.get("match")) {
   const seq = params.get("seq");
   openMatch(params.get("match"), seq === null ? null : Number(seq));

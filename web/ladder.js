@@ -2,10 +2,10 @@
 // /api/ladder every few seconds; a bot's recent matches link to the match viewer.
 // The URL names the game and the bot: ladder.html?game=<id>&bot=<name>.
 import { adminButton, adminToken, authHeaders, el } from "./dom.js";
+import { gameName, games } from "./games.js";
 
 const POLL_MS = 3000;
 const RECENT = 10; // matches listed for the picked bot
-const NAMES = { swc_2027_blokus: "Blokus", hearth: "Hearth" };
 
 const token = adminToken(); // before the URL is read: an old ?token= is cut from it
 const params = new URLSearchParams(location.search);
@@ -48,7 +48,7 @@ const points = (p) => (Number.isInteger(p) ? String(p) : `${Math.floor(p) || ""}
 // ---------------------------------------------------------------- drawing
 function drawTabs(ladders) {
   document.getElementById("tabs").replaceChildren(...ladders.map((l) =>
-    link(el("span", {}, NAMES[l.game] ?? l.game, l.running ? el("span", { class: "dot" }) : ""),
+    link(el("span", {}, gameName(l.game), l.running ? el("span", { class: "dot" }) : ""),
       { game: l.game, bot: null },
       { class: l.game === game ? "tab current" : "tab", "data-game": l.game,
         title: l.running ? "running" : "stopped" })));
@@ -169,4 +169,4 @@ async function refresh() {
   timer = setTimeout(refresh, POLL_MS);
 }
 
-refresh();
+games().then(refresh); // the tabs show the games' names

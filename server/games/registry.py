@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from server.rooms.game import Game, UnknownGameType
@@ -132,6 +133,13 @@ class GamePlugin:
     bundled: Callable[[], Sequence[BundledBot]] = _no_bots
     recording: Recording | None = None
     default_for: frozenset[str] = field(default_factory=frozenset)
+    display_name: str = ""
+    viewer: Path | None = None
+
+    @property
+    def name(self) -> str:
+        """`display_name`, else the game id."""
+        return self.display_name or self.game_id
 
     def replay_format(self, name: str | None) -> ReplayFormat | None:
         """The export called `name` (None: the default); None when there is no such one."""

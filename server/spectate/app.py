@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from server.games.registry import GamePlugin
 from server.rooms import Lobby
 from server.spectate.hub import SpectateHub
 from server.store import Store
@@ -31,9 +33,41 @@ def install(app: FastAPI, lobby: Lobby, *, admin_token: str = "",
     app.state.spectate = hub
     app.include_router(ws.router)
     app.router.add_event_handler("shutdown", hub.close)
+    _serve_viewers(app, lobby)
     if web_dir.is_dir():
         app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")
     return hub
+
+
+def _serve_viewers(app: FastAPI, lobby: Lobby) -> None:
+    """`/games.json` (each game's id, name and viewer module) and the viewer modules the
+    game packages bring (`GamePlugin.viewer`): the web page names no game."""
+
+    @app.get("/games.json", include_in_schema=False)
+    def games() -> list[dict[str, str | None]]:
+        return [{"id": p.game_id, "name": p.name,
+                 "viewer": f"/games/{p.game_id}/viewer.js" if _viewer(p, ".js") else None,
+                 "style": f"/games/{p.game_id}/viewer.css" if _viewer(p, ".css") else None}
+                for p in sorted(lobby.games, key=lambda p: p.game_id)]
+
+    @app.get("/games/{game_id}/viewer.{kind}", include_in_schema=False)
+    def viewer(game_id: str, kind: str) -> FileResponse:
+        plugin = lobby.games.get(game_id) if game_id in lobby.games else None
+        path = _viewer(plugin, f".{kind}") if plugin is not None else None
+        if path is None:
+            raise HTTPException(404, f"no viewer.{kind[:8]} for game {game_id[:64]!r}")
+        return FileResponse(path, media_type=_MEDIA[kind])
+
+
+_MEDIA = {"js": "text/javascript", "css": "text/css"}
+
+
+def _viewer(plugin: GamePlugin, suffix: str) -> Path | None:
+    """The plugin's viewer module (".js") or the style sheet beside it (".css")."""
+    if plugin.viewer is None or suffix[1:] not in _MEDIA:
+        return None
+    path = plugin.viewer.with_suffix(suffix)
+    return path if path.is_file() else None
 
 
 def _pubsub_url() -> str | None:

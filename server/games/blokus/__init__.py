@@ -1,15 +1,18 @@
 """Software-Challenge 2027 Blokus, the server's side of it (registered as `swc_2027_blokus`).
 
 Everything the server does differently for Blokus is here: the room adapter (`room`), how
-a match is stored (`record`: moves, not states), how spectators watch it (`spectate`)
-and how a stored match is exported (`replay`).
-The rules are `games.blokus`; the wire protocol is `protocols.sc`.
+a match is stored (`record`: moves, not states), how spectators watch it (`spectate`, and
+`viewer.js` with `viewer.css` in the web page), how a stored match is exported (`replay`)
+and the bots that come with it (`bots`). The rules are `games.blokus`; the wire protocol
+is `protocols.sc`.
 
 >>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
 ('swc_2027_blokus', ['sc'], 2)
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from server.games.blokus.bots import bundled
 from server.games.blokus.record import BadRecord, MoveRecording, rebuild, record, record_text
@@ -23,6 +26,8 @@ __all__ = ["GAME_TYPE", "PLUGIN", "BadRecord", "BlokusGame", "new_game", "rebuil
 
 PLUGIN = GamePlugin(
     game_id=GAME_TYPE,
+    display_name="Blokus",
+    viewer=Path(__file__).with_name("viewer.js"),
     new_game=new_game,
     protocols=frozenset({"sc"}),
     default_for=frozenset({"sc"}),

@@ -1,7 +1,8 @@
 """The Hearth card game, the server's side of it (registered as `hearth`).
 
 Everything the server does differently for Hearth is here: the room adapter (`room`), how
-spectators watch it (`spectate`) and its replays (`replay`: Power.log and HSReplay XML).
+spectators watch it (`spectate`, and `viewer.js` with `viewer.css` in the web page), its
+replays (`replay`: Power.log and HSReplay XML) and the bots that come with it (`bots`).
 The rules are `games.hearth`; the wire protocol is `protocols.kettle`.
 
 >>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
@@ -9,6 +10,8 @@ The rules are `games.hearth`; the wire protocol is `protocols.kettle`.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from server.games.hearth.bots import bundled
 from server.games.hearth.replay import stored_hsreplay_document, stored_power_log
@@ -30,6 +33,8 @@ __all__ = ["GAME_TYPE", "ILLEGAL", "MULLIGAN", "OPTIONS", "PLUGIN", "HearthAsk",
 
 PLUGIN = GamePlugin(
     game_id=GAME_TYPE,
+    display_name="Hearth",
+    viewer=Path(__file__).with_name("viewer.js"),
     new_game=new_game,
     protocols=frozenset({"kettle"}),
     default_for=frozenset({"kettle"}),

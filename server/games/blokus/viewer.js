@@ -1,6 +1,6 @@
 // Blokus: the 20x20 board, the last move outlined (with its think time), each colour's
 // remaining shapes, points.
-import { el } from "./dom.js";
+import { el } from "/dom.js";
 
 const CELL = 7; // px per square of a remaining shape
 
@@ -26,7 +26,7 @@ function lastMove(last) {
       title: "think time: from the request to the answer" }, `thought ${thinkText(last.thinkMs)}`));
 }
 
-export function renderBlokus(root, meta, state, info) {
+export function render(root, meta, state, info) {
   const size = meta.size;
   const last = new Set((state.last?.cells ?? []).map(([x, y]) => y * size + x));
   const board = el("div", { class: "board", id: "board",

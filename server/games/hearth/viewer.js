@@ -1,5 +1,5 @@
 // Hearth: heroes, mana, hands (card backs when hidden), boards, weapons, secrets, a ticker.
-import { el } from "./dom.js";
+import { el } from "/dom.js";
 
 function stat(cls, label, value) {
   return el("span", { class: `stat ${cls}`, title: label }, `${label} ${value}`);
@@ -55,7 +55,7 @@ function line(t, players) {
   return el("li", {}, `${who} ${verb} ${t.name ?? "a card"}${t.target ? ` → ${t.target}` : ""}`);
 }
 
-export function renderHearth(root, meta, state, info) {
+export function render(root, meta, state, info) {
   const [one, two] = state.players;
   const names = state.players.map((p) => p.name);
   root.append(el("div", { class: "hearth" },
