@@ -32,6 +32,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict games protocols
 	$(BIN)/mypy server bots bench
+	cd examples/connect4 && ../../$(BIN)/mypy connect4
 
 # The product is installed into it too (-e .): its dependencies change with pyproject.toml.
 $(BENCH_VENV)/.installed: bench/requirements.txt pyproject.toml constraints.txt

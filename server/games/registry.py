@@ -135,6 +135,7 @@ class GamePlugin:
     default_for: frozenset[str] = field(default_factory=frozenset)
     display_name: str = ""
     viewer: Path | None = None
+    read_events: Callable[[list[Any], Callable[[], list[Any]]], list[Any]] | None = None
 
     @property
     def name(self) -> str:

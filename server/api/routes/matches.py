@@ -237,11 +237,10 @@ def events(match_id: MatchId, store: StoreDep, admin: IsAdmin, context: ContextD
     match = _match(store, match_id)
     hide = not admin and not is_revealed(store, match)
     found = store.events_since(match_id, since, limit=limit)
-    if match.game in context.games and context.games.get(match.game).speaks("kettle"):
-        from server.games.hearth.replay import with_hsreplay
-
-        # The result event shows its HSReplay document, built from the stored history.
-        found = with_hsreplay(found, lambda: store.events_since(match_id))
+    plugin = context.games.get(match.game) if match.game in context.games else None
+    if plugin is not None and plugin.read_events is not None:
+        # As the game reads them back (Hearth: the result event with its HSReplay document).
+        found = plugin.read_events(found, lambda: store.events_since(match_id))
     lines = [json.dumps({"seq": e.seq, "time": e.time.isoformat(), "kind": e.kind,
                          "payload": _neutral(e.payload) if hide else e.payload},
                         separators=(",", ":"))

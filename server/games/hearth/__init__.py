@@ -14,7 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from server.games.hearth.bots import bundled
-from server.games.hearth.replay import stored_hsreplay_document, stored_power_log
+from server.games.hearth.replay import (
+    stored_hsreplay_document,
+    stored_power_log,
+    with_hsreplay,
+)
 from server.games.hearth.room import (
     GAME_TYPE,
     ILLEGAL,
@@ -40,6 +44,7 @@ PLUGIN = GamePlugin(
     default_for=frozenset({"kettle"}),
     bots=("hearth-random", "hearth-greedy"),
     bundled=bundled,
+    read_events=with_hsreplay,
     spectating=HearthSpectating(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
