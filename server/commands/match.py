@@ -26,6 +26,7 @@ from rich.table import Table
 
 from server.cli import app
 from server.commands.common import command_settings, env_help
+from server.games.registry import GameRegistry
 from server.settings import DEFAULTS, Settings, env_name
 
 match_app = typer.Typer(
@@ -35,8 +36,6 @@ match_app = typer.Typer(
     "running `gauntlet serve` (--api).")
 app.add_typer(match_app, name="match")
 
-# Short names for the games the server ships; any other id is passed on as it is.
-GAME_ALIASES = {"blokus": "swc_2027_blokus"}
 BOT_PREFIX = "bot:"
 TOKEN_FILE = "admin-token"
 TIMEOUT = 30.0
@@ -157,8 +156,16 @@ def _seat_request(spec: str) -> dict[str, Any]:
     return {"name": spec}
 
 
+def _games() -> GameRegistry:
+    """The games installed here (the server's, when it runs from this installation): their
+    short names, and the bundled bots `gauntlet bot` runs."""
+    return GameRegistry.from_entry_points()
+
+
 def _bot_hint(game: str) -> str:
-    return "hearth-greedy" if game == "hearth" else "blokus-greedy"
+    games = _games()
+    bots = games.get(game).bots if game in games else ()
+    return bots[-1] if bots else "<your bot>"
 
 
 @match_app.command()
@@ -197,7 +204,7 @@ def create(
     if soft is not None and hard is not None and soft > hard:
         fail(f"the soft timeout ({soft:g} s) is above the hard timeout ({hard:g} s)", 2)
     client = _api(ctx, api)
-    body: dict[str, Any] = {"game": GAME_ALIASES.get(game, game),
+    body: dict[str, Any] = {"game": _games().resolve(game),
                             "seats": [_seat_request(s) for s in seats], "paused": paused}
     if seed is not None:
         body["seed"] = seed
@@ -261,7 +268,7 @@ def list_(
     params: dict[str, Any] = {"limit": limit, "offset": offset}
     for key, value in (("game", game), ("status", status), ("bot", bot)):
         if value is not None:
-            params[key] = GAME_ALIASES.get(value, value) if key == "game" else value
+            params[key] = _games().resolve(value) if key == "game" else value
     try:
         page = client.call("GET", "/matches", params=params)
     finally:
@@ -275,9 +282,9 @@ def list_(
     table.add_column("id", no_wrap=True, min_width=FULL_ID)
     for column in ("game", "status", "created"):
         table.add_column(column, overflow="fold")
-    short = {v: k for k, v in GAME_ALIASES.items()}
+    games = _games()
     for item in page["items"]:
-        table.add_row(item["id"], short.get(item["game"], item["game"]), item["status"],
+        table.add_row(item["id"], games.short_name(item["game"]), item["status"],
                       _time(item["created"]))
     Console().print(table)
 

@@ -134,6 +134,7 @@ class GamePlugin:
     recording: Recording | None = None
     default_for: frozenset[str] = field(default_factory=frozenset)
     display_name: str = ""
+    aliases: frozenset[str] = field(default_factory=frozenset)
     viewer: Path | None = None
     read_events: Callable[[list[Any], Callable[[], list[Any]]], list[Any]] | None = None
 
@@ -204,6 +205,21 @@ class GameRegistry:
 
     def ids(self) -> list[str]:
         return sorted(self._plugins)
+
+    def resolve(self, name: str) -> str:
+        """The game id `name` stands for: an id, or a plugin's alias; else `name` itself.
+
+        >>> GameRegistry.from_entry_points().resolve("blokus")
+        'swc_2027_blokus'
+        """
+        if name in self._plugins:
+            return name
+        return next((p.game_id for p in self if name in p.aliases), name)
+
+    def short_name(self, game_id: str) -> str:
+        """The shortest name of a game (an alias, else its id)."""
+        plugin = self._plugins.get(game_id)
+        return min(plugin.aliases, key=len, default=game_id) if plugin else game_id
 
     def default_for(self, protocol: str) -> str | None:
         """The game a client of `protocol` gets when it names none (an SC `<join/>`

@@ -27,6 +27,7 @@ __all__ = ["GAME_TYPE", "PLUGIN", "BadRecord", "BlokusGame", "new_game", "rebuil
 PLUGIN = GamePlugin(
     game_id=GAME_TYPE,
     display_name="Blokus",
+    aliases=frozenset({"blokus"}),
     viewer=Path(__file__).with_name("viewer.js"),
     new_game=new_game,
     protocols=frozenset({"sc"}),
