@@ -69,6 +69,7 @@ from server.rooms import (
     StateChanged,
     Welcome,
 )
+from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
 from server.spectate.frames import Frame, frame_of
 from server.store import (
     Conflict,
@@ -590,6 +591,15 @@ class MatchService:
             answer.append({"index": i, "name": slot.display_name,
                            "bot": None if bot is None else bot.name,
                            "reservation": None if bot is not None else slot.reservation})
+        in_process = {b.name: b.play for b in plugin.bundled() if b.play is not None}
+        for i, bot in list(bots.items()):
+            play = in_process.get(bot.name) if not bot.command else None
+            reservation = room.slots[i].reservation
+            if play is not None and reservation is not None:
+                # A bundled bot of a game no wire protocol speaks: it plays in this process.
+                player = InProcessPlayer(play, bot.name)
+                self.lobby.seated(self.lobby.join_prepared(player, reservation, IN_PROCESS))
+                del bots[i]
         for i, bot in bots.items():
             spec = BotSpec(bot.name, game, list(bot.command),
                            cwd=Path(bot.workdir) if bot.workdir else None, env=dict(bot.env),

@@ -88,12 +88,18 @@ class ReplayFormat:
 @dataclass(frozen=True)
 class BundledBot:
     """A bot that comes with a game: registered by name when a server starts, so that
-    `POST /api/matches` seats it as `{"bot": name}` and the ladder plays it. `argv` is its
-    command line; the launcher appends `--host H --port P` and hands it its reservation in
-    `GAUNTLET_RESERVATION`."""
+    `POST /api/matches` seats it as `{"bot": name}` and the ladder plays it.
+
+    Either a process, `argv` its command line (the launcher appends `--host H --port P` and
+    hands it its reservation in `GAUNTLET_RESERVATION`), or, for a game no wire protocol
+    speaks, a function in the server's process: `play(view, payload)` answers a decision
+    from the seat's `Game.view(seat)` and the decision's payload (run in a worker thread;
+    `server.rooms.inprocess`), and `argv` is empty.
+    """
 
     name: str
-    argv: tuple[str, ...]
+    argv: tuple[str, ...] = ()
+    play: Callable[[Any, Any], Any] | None = None
 
 
 def module_command(package: str, *args: str) -> tuple[str, ...] | None:

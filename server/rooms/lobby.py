@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from server.rooms.errors import LobbyError, LobbyErrorKind
+from server.rooms.inprocess import IN_PROCESS
 from server.rooms.room import Clocks, ResultHook, Room, ServerStats, Slot
 
 if TYPE_CHECKING:
@@ -170,7 +171,10 @@ class Lobby:
                              f"more than {self._max_waiting_seats} rooms waiting for this client")
 
     def speaks(self, room: Room, protocol: str) -> bool:
-        """Whether a client of `protocol` can play or watch `room`'s game."""
+        """Whether a client of `protocol` can play or watch `room`'s game (an in-process
+        seat, `server.rooms.inprocess`, plays any)."""
+        if protocol == IN_PROCESS:
+            return room.game_type in self.games
         return room.game_type in self.games and self.games.get(room.game_type).speaks(protocol)
 
     def _check_protocol(self, room: Room, protocol: str) -> None:

@@ -235,3 +235,41 @@ def test_a_protocols_default_game_is_the_one_that_claims_it_or_the_only_one() ->
     registry.register(plugin("swc_2030_claimed", "sc"))
     assert registry.default_for("sc") == "swc_2030_claimed"
     assert registry.default_for("kettle") is None
+
+
+async def test_in_process_players_play_any_game_and_a_raising_one_loses(installed: Path) -> None:
+    """`server.rooms.inprocess`: a function answers each decision from the seat's view, in a
+    worker thread; one that raises loses its seat, as a crashed bot process does."""
+    from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
+
+    seen: list[tuple[Any, Any]] = []
+
+    def first_free(view: Any, payload: Any) -> int:
+        seen.append((view, payload))
+        return int(payload[0])
+
+    def broken(view: Any, payload: Any) -> int:
+        raise ValueError("a bug in the bot")
+
+    lobby = Lobby(games=GameRegistry.from_entry_points())
+    for o_play, winner in ((first_free, 0), (broken, 0)):
+        room, codes = lobby.prepare("tictactoe", [SlotRequest("x"), SlotRequest("o")],
+                                    pause=False)
+        x, o = InProcessPlayer(first_free, "x"), InProcessPlayer(o_play, "o")
+        lobby.seated(lobby.join_prepared(x, codes[0], IN_PROCESS))
+        lobby.seated(lobby.join_prepared(o, codes[1], IN_PROCESS))
+        async with asyncio.timeout(10):
+            await x.done.wait()
+        assert room.result is not None and room.result.winner == winner
+        if o_play is broken:
+            assert room.result.violation is not None and room.result.violation.seat == 1
+        else:
+            assert room.result.reason == "three in a row"
+    # Each answer came from the seat's own view and the decision's payload.
+    view, payload = seen[0]
+    assert view == (None,) * 9 and payload == tuple(range(9))
+    with pytest.raises(Exception, match="cannot be played over sc"):
+        room, codes = lobby.prepare("tictactoe", [SlotRequest("x"), SlotRequest("o")],
+                                    pause=False)
+        lobby.join_prepared(FirstFree(), codes[0], "sc")
+    await lobby.close()
