@@ -4,7 +4,9 @@ adapter of `connect4.board`.
 Two seats: seat 0 moves first (``X``). One decision at a time, to the seat to move, on the
 move clock; its payload is the tuple of legal columns, and an answer is a column int 0..6.
 An illegal answer ends the match (RULE_VIOLATION). No hidden information: every recipient
-gets the same board.
+gets the same news, plain JSON (`news_of`): the moves so far in Pons' notation, who is to
+move, who won and whether it is over, which the store keeps as it is and from which
+`connect4.spectate` and `connect4.replay` rebuild the board. A seat's `view` is a `Board`.
 
 >>> game = Connect4Game()
 >>> dict(game.pending())
@@ -66,8 +68,8 @@ class Connect4Game:
             raise RuleViolation(exc.mistake.name, str(exc), answer) from exc
 
     def news(self, seats: Collection[int], observers: bool) -> Views:
-        # The whole board each time; a copy, since the room's log keeps it.
-        return Views(self.board.copy())
+        # Plain JSON (a new dict each time: the room's log keeps it), the same for all.
+        return Views(news_of(self.board))
 
     def view(self, seat: int | None) -> Any:
         return self.board.copy()
@@ -89,6 +91,18 @@ class Connect4Game:
 
     def concede(self, seat: int) -> bool:
         return False  # no concession in the rules; the room's result says who lost
+
+
+def news_of(board: Board) -> dict[str, Any]:
+    """The news of a position: ``moves`` (`Board.notation`, digits 1..7), ``turn`` (the seat
+    to move; None once over), ``winner`` (a seat or None) and ``over``.
+
+    >>> news_of(Board.from_moves("4455"))
+    {'moves': '4455', 'turn': 0, 'winner': None, 'over': False}
+    """
+    over = board.is_over
+    return {"moves": board.notation(), "turn": None if over else board.turn,
+            "winner": board.winner, "over": over}
 
 
 def new_game(seed: int | None = None) -> Connect4Game:

@@ -7,11 +7,18 @@ from types import ModuleType
 
 import connect4.board
 import connect4.bots
+import connect4.bundled
 import connect4.game
+import connect4.plugin
+import connect4.replay
+import connect4.spectate
 import pytest
 
+MODULES = [connect4.board, connect4.bots, connect4.game, connect4.spectate, connect4.replay,
+           connect4.bundled, connect4.plugin]
 
-@pytest.mark.parametrize("module", [connect4.board, connect4.bots, connect4.game],
+
+@pytest.mark.parametrize("module", MODULES,
                          ids=lambda module: module.__name__)
 def test_doctests(module: ModuleType) -> None:
     results = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

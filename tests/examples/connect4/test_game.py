@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import sys
 import time
 import tomllib
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from connect4.board import Board
 from connect4.bots import NegamaxBot, RandomBot
-from connect4.game import Connect4Game, new_game
+from connect4.game import Connect4Game, new_game, news_of
 from connect4.plugin import PLUGIN
 
 from server.games.registry import GROUP, GamePlugin, GameRegistry
@@ -115,16 +116,30 @@ def test_accepts_only_ints() -> None:
         assert not game.accepts(other)
 
 
-def test_news_and_views_are_copies_of_the_board() -> None:
+def test_news_is_plain_json_and_views_are_copies_of_the_board() -> None:
     game = Connect4Game()
     game.apply(0, 3)
     news = game.news([0, 1], True)
     assert isinstance(news, Views) and not news.seats  # no hidden information
-    assert news.of(0) == game.board == news.of(None) and news.of(0) is not game.board
-    news.of(None).push(0)
-    assert game.board.moves == (3,)
+    assert news.of(0) is news.of(None)
+    assert news.public == {"moves": "4", "turn": 1, "winner": None, "over": False}
+    assert json.loads(json.dumps(news.public)) == news.public  # the store keeps it as is
+    news.public["moves"] = "44"
+    assert game.board.moves == (3,) and game.news([], True).public["moves"] == "4"
     view = game.view(None)
-    assert view == game.board and view is not game.board
+    assert isinstance(view, Board) and view == game.board and view is not game.board
+    view.push(0)
+    assert game.board.moves == (3,) and game.view(0) == Board.from_moves("4")
+
+
+def test_the_news_at_the_end_names_the_winner_and_nobody_to_move() -> None:
+    game = Connect4Game()
+    for column in (3, 0, 3, 0, 3, 0, 3):
+        game.apply(game.board.turn, column)
+    assert game.news([0, 1], True).public == {"moves": "4141414", "turn": None,
+                                             "winner": 0, "over": True}
+    assert news_of(Board.from_moves(DRAW)) == {"moves": DRAW, "turn": None, "winner": None,
+                                               "over": True}
 
 
 def test_stop_concede_and_the_seed() -> None:
@@ -148,7 +163,7 @@ def test_the_adapter_has_every_member_of_the_game_protocol() -> None:
 def test_the_plugin() -> None:
     assert isinstance(PLUGIN, GamePlugin)
     assert PLUGIN.game_id == "connect4" == Connect4Game.game_type
-    assert PLUGIN.bots == ("random", "negamax") and PLUGIN.seat_count == 2
+    assert PLUGIN.bots == ("connect4-random", "connect4-negamax") and PLUGIN.seat_count == 2
     assert PLUGIN.protocols == frozenset() and not PLUGIN.speaks("sc")
     game = PLUGIN.new_game(3)
     assert isinstance(game, Connect4Game) and game.game_type == PLUGIN.game_id
@@ -227,8 +242,10 @@ async def test_a_room_plays_it_with_the_bundled_bots() -> None:
     result = negamax.result()
     assert result.regular and result.winner == 0 and result.reason == "four in a row"
     assert result.scores == (1, 0) and rand.result() == result
-    boards = [e.state for e in rand.events if isinstance(e, StateChanged)]
-    assert boards and boards[-1].winner == 0 and boards[-1].is_over
+    news = [e.state for e in rand.events if isinstance(e, StateChanged)]
+    assert news and news[-1]["winner"] == 0 and news[-1]["over"]
+    assert isinstance(room.game, Connect4Game)
+    assert Board.from_moves(news[-1]["moves"]) == room.game.board
 
 
 def test_the_package_is_not_installed_in_the_server_environment() -> None:
