@@ -53,15 +53,9 @@ class Player:
         return f"Player({self.name!r})"
 
 
-def _bot(name: str, play: Callable[[Any, Any], Any]) -> BundledBot:
-    # `play` is BundledBot's third field; passed by keyword so that this module also type-
-    # checks against a registry that predates it (`bundled()` then returns nothing).
-    fields: dict[str, Any] = {"play": play}
-    return BundledBot(name, (), **fields)
-
-
 def has_play_field() -> bool:
-    """Whether this server's `BundledBot` can carry a `play` function."""
+    """Whether this server's `BundledBot` can carry a `play` function (an older server's
+    cannot: the package still loads there, without bots)."""
     return "play" in getattr(BundledBot, "__dataclass_fields__", {})
 
 
@@ -70,5 +64,5 @@ def bundled() -> tuple[BundledBot, ...]:
     `BundledBot` has no `play` (it could not seat them)."""
     if not has_play_field():
         return ()
-    return (_bot(NAMES[0], Player(NAMES[0], RandomBot)),
-            _bot(NAMES[1], Player(NAMES[1], lambda seed: NegamaxBot(6, seed))))
+    return (BundledBot(NAMES[0], (), play=Player(NAMES[0], RandomBot)),
+            BundledBot(NAMES[1], (), play=Player(NAMES[1], lambda seed: NegamaxBot(6, seed))))
