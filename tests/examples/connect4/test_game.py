@@ -16,8 +16,11 @@ from typing import Any
 import pytest
 from connect4.board import Board
 from connect4.bots import NegamaxBot, RandomBot
+from connect4.bundled import bundled
 from connect4.game import Connect4Game, new_game, news_of
 from connect4.plugin import PLUGIN
+from connect4.replay import MOVES
+from connect4.spectate import Connect4Spectating
 
 from server.games.registry import GROUP, GamePlugin, GameRegistry
 from server.rooms import (
@@ -167,6 +170,14 @@ def test_the_plugin() -> None:
     assert PLUGIN.protocols == frozenset() and not PLUGIN.speaks("sc")
     game = PLUGIN.new_game(3)
     assert isinstance(game, Connect4Game) and game.game_type == PLUGIN.game_id
+    assert PLUGIN.display_name == "Connect Four" == PLUGIN.name
+    assert PLUGIN.aliases == frozenset({"c4"})
+    assert isinstance(PLUGIN.spectating, Connect4Spectating)
+    assert PLUGIN.viewer == PACKAGE_ROOT / "connect4" / "viewer.js" and PLUGIN.viewer.is_file()
+    assert PLUGIN.viewer.with_name("viewer.css").is_file()
+    assert PLUGIN.replays == (MOVES,) and PLUGIN.bundled is bundled
+    assert PLUGIN.recording is None and PLUGIN.default_for == frozenset()
+    assert PLUGIN.read_events is None
 
 
 def entry_points_of_the_package() -> dict[str, str]:
@@ -205,6 +216,7 @@ def test_the_registry_loads_it_from_the_entry_point(installed: Path) -> None:
     registry = GameRegistry.from_entry_points()
     assert "connect4" in registry and registry.get("connect4") is PLUGIN
     assert isinstance(registry.new_game("connect4", seed=1), Connect4Game)
+    assert registry.resolve("c4") == "connect4" and registry.short_name("connect4") == "c4"
 
 
 class BotSeat:
