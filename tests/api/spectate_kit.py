@@ -13,6 +13,7 @@ from typing import Any
 import websockets
 
 from server.api.http import HttpServer
+from server.games.registry import GameRegistry
 from server.rooms import Clocks, Lobby, Room, SlotRequest
 from server.spectate import SpectateHub, create_spectate_app
 from tests.server.server_testkit import InProcessPlayer, InProcessSeat
@@ -33,8 +34,8 @@ class Site:
 
 
 @asynccontextmanager
-async def site(seed: int = 1) -> AsyncIterator[Site]:
-    lobby = Lobby(clocks=RELAXED, seed=seed)
+async def site(seed: int = 1, games: GameRegistry | None = None) -> AsyncIterator[Site]:
+    lobby = Lobby(clocks=RELAXED, seed=seed, games=games)
     app = create_spectate_app(lobby, admin_token=TOKEN)
     http = HttpServer(app, "127.0.0.1", 0)
     await http.start()

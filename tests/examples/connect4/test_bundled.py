@@ -140,9 +140,10 @@ def test_a_player_refuses_what_it_cannot_play() -> None:
 async def test_a_room_match_of_the_bundled_bots_and_its_moves_document() -> None:
     from server.rooms.inprocess import InProcessPlayer
 
-    found = plays()
-    negamax = InProcessPlayer(found["connect4-negamax"], "connect4-negamax")
-    rand = InProcessPlayer(found["connect4-random"], "connect4-random")
+    # The bundled bots as `bundled()` builds them, but seeded: the same game every run.
+    negamax = InProcessPlayer(Player("connect4-negamax", lambda seed: NegamaxBot(6, seed),
+                                     seed=1), "connect4-negamax")
+    rand = InProcessPlayer(Player("connect4-random", RandomBot, seed=2), "connect4-random")
     game = PLUGIN.new_game(5)
     assert isinstance(game, Connect4Game)
     room = Room(game, [Slot(player=negamax), Slot(player=rand)], clocks=Clocks(),
