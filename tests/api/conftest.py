@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -20,6 +21,25 @@ TOKEN = "test-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 BOTS = Path(__file__).with_name("bots")
 REPO = Path(__file__).resolve().parents[2]
+GAUNTLET = str(Path(sys.executable).parent / "gauntlet")
+
+
+async def gauntlet_serve(tmp_path: Path, env: dict[str, str] | None = None,
+                         cwd: Path = REPO) -> tuple[asyncio.subprocess.Process, str]:
+    """A real `gauntlet serve` on free ports with its database and data folder in
+    `tmp_path` (`env` on top of this one's, the admin token TOKEN): the process and the
+    line it prints first (where it listens)."""
+    environ = {**os.environ, "GAUNTLET_ADMIN_TOKEN": TOKEN, "GAUNTLET_ADMIN_PASSWORD": "pw",
+               **(env or {})}
+    proc = await asyncio.create_subprocess_exec(
+        GAUNTLET, "serve", "--tcp-port", "0", "--http-port", "0",
+        "--db", f"sqlite:///{tmp_path / 'g.db'}", "--data-dir", str(tmp_path / "data"),
+        "--log-level", "WARNING", stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL, env=environ, cwd=cwd)
+    assert proc.stdout is not None
+    async with asyncio.timeout(60):
+        line = (await proc.stdout.readline()).decode()
+    return proc, line
 
 
 @dataclass

@@ -4,29 +4,17 @@ finished ones are intact."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
-import sys
 from pathlib import Path
 
 import httpx
 
-from tests.api.conftest import AUTH, REPO, TOKEN, wait_settled, wait_status
-
-GAUNTLET = str(Path(sys.executable).parent / "gauntlet")
+from tests.api.conftest import AUTH, gauntlet_serve, wait_settled, wait_status
 
 
 async def serve(tmp_path: Path) -> tuple[asyncio.subprocess.Process, httpx.AsyncClient]:
-    env = {**os.environ, "GAUNTLET_ADMIN_TOKEN": TOKEN, "GAUNTLET_ADMIN_PASSWORD": "pw"}
-    proc = await asyncio.create_subprocess_exec(
-        GAUNTLET, "serve", "--tcp-port", "0", "--http-port", "0",
-        "--db", f"sqlite:///{tmp_path / 'g.db'}", "--data-dir", str(tmp_path / "data"),
-        "--log-level", "WARNING", stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL, env=env, cwd=REPO)
-    assert proc.stdout is not None
-    async with asyncio.timeout(60):
-        line = (await proc.stdout.readline()).decode()
+    proc, line = await gauntlet_serve(tmp_path)
     found = re.search(r"HTTP API on http://([\d.]+):(\d+)/api", line)
     assert found, line
     return proc, httpx.AsyncClient(base_url=f"http://{found[1]}:{found[2]}", timeout=30)

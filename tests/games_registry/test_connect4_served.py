@@ -26,9 +26,8 @@ import httpx
 import pytest
 import websockets
 
-from tests.api.conftest import AUTH, REPO, TOKEN, wait_status
+from tests.api.conftest import AUTH, REPO, gauntlet_serve, wait_status
 
-GAUNTLET = str(Path(sys.executable).parent / "gauntlet")
 PACKAGE = REPO / "examples" / "connect4"
 GAME = "connect4"
 
@@ -48,17 +47,9 @@ async def served(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
     site = tmp_path / "site"
     install(site)
     path = os.pathsep.join([str(site), str(PACKAGE), os.environ.get("PYTHONPATH", "")])
-    env = {**os.environ, "GAUNTLET_ADMIN_TOKEN": TOKEN, "GAUNTLET_ADMIN_PASSWORD": "pw",
-           "PYTHONPATH": path.rstrip(os.pathsep)}
-    proc = await asyncio.create_subprocess_exec(
-        GAUNTLET, "serve", "--tcp-port", "0", "--http-port", "0",
-        "--db", f"sqlite:///{tmp_path / 'g.db'}", "--data-dir", str(tmp_path / "data"),
-        "--log-level", "WARNING", stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL, env=env, cwd=tmp_path)
-    assert proc.stdout is not None
+    proc, line = await gauntlet_serve(tmp_path, {"PYTHONPATH": path.rstrip(os.pathsep)},
+                                      cwd=tmp_path)
     try:
-        async with asyncio.timeout(60):
-            line = (await proc.stdout.readline()).decode()
         found = re.search(r"HTTP API on http://([\d.]+):(\d+)/api", line)
         assert found, line
         async with httpx.AsyncClient(base_url=f"http://{found[1]}:{found[2]}",

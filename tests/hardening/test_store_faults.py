@@ -40,7 +40,6 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -60,12 +59,11 @@ from protocols.sc import messages as m
 from server.runtime import GauntletServer
 from server.store import Store
 from server.store.packing import unpack
-from tests.api.conftest import AUTH, REPO, TOKEN, Running, config, wait_status
+from tests.api.conftest import AUTH, TOKEN, Running, config, gauntlet_serve, wait_status
 from tests.faults import fill_disk
 from tests.server.sc_client import ScClient
 
 WAIT = 60.0
-GAUNTLET = str(Path(sys.executable).parent / "gauntlet")
 BLOKUS = "swc_2027_blokus"
 
 
@@ -443,15 +441,7 @@ async def test_read_only_filesystem(readonly_disk: Disk, tmp_path: Path,
 
 
 async def serve_child(tmp_path: Path) -> tuple[asyncio.subprocess.Process, int, int]:
-    env = {**os.environ, "GAUNTLET_ADMIN_TOKEN": TOKEN, "GAUNTLET_ADMIN_PASSWORD": "pw"}
-    proc = await asyncio.create_subprocess_exec(
-        GAUNTLET, "serve", "--tcp-port", "0", "--http-port", "0",
-        "--db", f"sqlite:///{tmp_path / 'g.db'}", "--data-dir", str(tmp_path / "data"),
-        "--log-level", "WARNING", stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL, env=env, cwd=REPO)
-    assert proc.stdout is not None
-    async with asyncio.timeout(WAIT):
-        line = (await proc.stdout.readline()).decode()
+    proc, line = await gauntlet_serve(tmp_path)
     found = re.search(r"listening on [\d.]+:(\d+) .*HTTP API on http://[\d.]+:(\d+)/api",
                       line)
     assert found, line

@@ -339,14 +339,18 @@ class Board:
     def __repr__(self) -> str:
         return f"Board.from_moves({self.notation()!r})"
 
+    def rows(self) -> list[str]:
+        """The board as six strings of seven cells (``X``, ``O``, ``.``), the top row first.
+
+        >>> Board.from_moves("44").rows()[-2:]
+        ['...O...', '...X...']
+        """
+        return ["".join("." if (owner := self.cell(column, row)) is None
+                        else PLAYER_SYMBOLS[owner] for column in range(WIDTH))
+                for row in reversed(range(HEIGHT))]
+
     def __str__(self) -> str:
-        rows = []
-        for row in reversed(range(HEIGHT)):
-            cells = []
-            for column in range(WIDTH):
-                owner = self.cell(column, row)
-                cells.append("." if owner is None else PLAYER_SYMBOLS[owner])
-            rows.append(" ".join(cells))
+        rows = [" ".join(line) for line in self.rows()]
         rows.append(" ".join(str(column) for column in range(WIDTH)))
         return "\n".join(rows)
 

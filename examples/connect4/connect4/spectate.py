@@ -25,15 +25,8 @@ log = logging.getLogger(__name__)
 
 
 def grid(board: Board) -> list[str]:
-    """The board as six strings of seven cells, the top row first."""
-    rows = []
-    for row in reversed(range(HEIGHT)):
-        cells = []
-        for column in range(WIDTH):
-            owner = board.cell(column, row)
-            cells.append("." if owner is None else PLAYER_SYMBOLS[owner])
-        rows.append("".join(cells))
-    return rows
+    """The board as six strings of seven cells, the top row first (`Board.rows`)."""
+    return board.rows()
 
 
 def render_state(board: Board, think: float | None = None) -> dict[str, Any]:
