@@ -293,10 +293,9 @@ class GauntletServer:
     async def _write_replay_file(self, room: Room, result: MatchResult,
                                  bodies: dict[int, bytes] | None, logged: list[Entry] | None
                                  ) -> None:
-        if self.lobby.speaks(room, "kettle"):  # Hearth: Power.log and HSReplay XML
-            from server.games.hearth.replay import write_hearth_replay
-
-            paths = await asyncio.to_thread(write_hearth_replay, room, result,
+        plugin = room.plugin
+        if plugin is not None and plugin.replay_files is not None:  # Hearth: Power.log, XML
+            paths = await asyncio.to_thread(plugin.replay_files, room, result,
                                             self.config.replay_dir)
             self.replays.extend(paths)
             return

@@ -143,6 +143,7 @@ class GamePlugin:
     aliases: frozenset[str] = field(default_factory=frozenset)
     viewer: Path | None = None
     read_events: Callable[[list[Any], Callable[[], list[Any]]], list[Any]] | None = None
+    replay_files: Callable[[Any, Any, Path], Sequence[Path]] | None = None
 
     @property
     def name(self) -> str:

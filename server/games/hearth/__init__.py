@@ -18,6 +18,7 @@ from server.games.hearth.replay import (
     stored_hsreplay_document,
     stored_power_log,
     with_hsreplay,
+    write_hearth_replay,
 )
 from server.games.hearth.room import (
     GAME_TYPE,
@@ -45,6 +46,7 @@ PLUGIN = GamePlugin(
     bots=("hearth-random", "hearth-greedy"),
     bundled=bundled,
     read_events=with_hsreplay,
+    replay_files=write_hearth_replay,
     spectating=HearthSpectating(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
