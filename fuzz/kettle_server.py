@@ -1,5 +1,5 @@
 """The Kettle server codec (``protocols.kettle.ServerConnection``) fed arbitrary bytes in
-arbitrary splits, driven the way ``server.net.kettle_session`` drives it.
+arbitrary splits, driven the way ``server.games.hearth.kettle`` drives it.
 
 Input: byte 0 = how to split, byte 1 odd = small limits, the rest = the stream. Allowed:
 client messages, ``Refused`` (with a codec reason; closing ones fail the connection),

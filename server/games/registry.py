@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -144,6 +144,7 @@ class GamePlugin:
     viewer: Path | None = None
     read_events: Callable[[list[Any], Callable[[], list[Any]]], list[Any]] | None = None
     replay_files: Callable[[Any, Any, Path], Sequence[Path]] | None = None
+    sessions: Mapping[str, Callable[..., Any]] = field(default_factory=dict, hash=False)
 
     @property
     def name(self) -> str:

@@ -1,8 +1,9 @@
 """The TCP listener: accept, sniff the first bytes, hand the connection to its session.
 
 Thin asyncio glue: sessions do the work. `factories` maps each served protocol name (see
-`server.net.sniff`) to the session class's constructor (Software-Challenge XML and Kettle);
-a protocol without one is not recognised and the connection is closed. Connections are
+`server.net.sniff`) to the session class's constructor: Software-Challenge XML here, the
+others from the game plugins (`GamePlugin.sessions`: Hearth's Kettle session); a protocol
+without one is not recognised and the connection is closed. Connections are
 tracked so that shutdown can tell each client goodbye in its own protocol and wait for
 every handler.
 
@@ -30,13 +31,12 @@ from typing import Any
 
 from server.net.acceptlog import throttle_accept_errors
 from server.net.feeding import FeedingReader
-from server.net.kettle_session import KettleSession
 from server.net.lockout import Lockout
 from server.net.sc_cache import SharedEncodings
 from server.net.sc_session import ScSession
 from server.net.session import READ_SIZE, Session
 from server.net.slots import Slots, peer_address
-from server.net.sniff import KETTLE, NEED_MORE, SC, sniff
+from server.net.sniff import NEED_MORE, SC, sniff
 from server.rooms import Lobby
 
 log = logging.getLogger(__name__)
@@ -78,8 +78,11 @@ class TcpListener:
         self._handlers: set[asyncio.Task[None]] = set()
         self.shared = SharedEncodings()
         self._closing = False
-        self.factories: dict[str, SessionFactory] = {SC: self._sc_session,
-                                                     KETTLE: self._kettle_session}
+        # SC here; a game's own protocol from its plugin (Hearth's Kettle session).
+        self.factories: dict[str, SessionFactory] = {SC: self._sc_session}
+        for plugin in lobby.games:
+            for protocol, maker in plugin.sessions.items():
+                self.factories.setdefault(protocol, self._plugin_session(maker))
 
     def _sc_session(self, reader: FeedingReader, writer: asyncio.StreamWriter
                     ) -> Session[Any]:
@@ -88,11 +91,12 @@ class TcpListener:
                          shared=self.shared, message_rate=self._message_rate,
                          login_timeout=self._login_timeout, lockout=self.lockout)
 
-    def _kettle_session(self, reader: FeedingReader, writer: asyncio.StreamWriter
-                        ) -> Session[Any]:
-        return KettleSession(reader, writer, self.lobby, observer_queue=self._observer_queue,
-                             write_timeout=self._write_timeout, message_rate=self._message_rate,
-                             login_timeout=self._login_timeout)
+    def _plugin_session(self, maker: Callable[..., Session[Any]]) -> SessionFactory:
+        def make(reader: FeedingReader, writer: asyncio.StreamWriter) -> Session[Any]:
+            return maker(reader, writer, self.lobby, observer_queue=self._observer_queue,
+                         write_timeout=self._write_timeout, message_rate=self._message_rate,
+                         login_timeout=self._login_timeout)
+        return make
 
     @property
     def bound_port(self) -> int:

@@ -25,7 +25,7 @@ from bots.hearth import RandomBot
 from bots.hearth.aio import play_async
 from protocols.kettle import ServerConnection
 from server.config import ServerConfig
-from server.net.kettle_session import OFF_LOOP_BYTES
+from server.games.hearth.kettle import OFF_LOOP_BYTES
 from server.runtime import GauntletServer
 
 

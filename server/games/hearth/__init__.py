@@ -1,8 +1,9 @@
 """The Hearth card game, the server's side of it (registered as `hearth`).
 
 Everything the server does differently for Hearth is here: the room adapter (`room`), how
-spectators watch it (`spectate`, and `viewer.js` with `viewer.css` in the web page), its
-replays (`replay`: Power.log and HSReplay XML) and the bots that come with it (`bots`).
+spectators watch it (`spectate`, and `viewer.js` with `viewer.css` in the web page), the
+Kettle session that seats it (`kettle`), its replays (`replay`: Power.log and HSReplay
+XML) and the bots that come with it (`bots`).
 The rules are `games.hearth`; the wire protocol is `protocols.kettle`.
 
 >>> PLUGIN.game_id, sorted(PLUGIN.protocols), PLUGIN.seat_count
@@ -14,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from server.games.hearth.bots import bundled
+from server.games.hearth.kettle import KettleSession
 from server.games.hearth.replay import (
     stored_hsreplay_document,
     stored_power_log,
@@ -47,6 +49,7 @@ PLUGIN = GamePlugin(
     bundled=bundled,
     read_events=with_hsreplay,
     replay_files=write_hearth_replay,
+    sessions={"kettle": KettleSession},
     spectating=HearthSpectating(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),

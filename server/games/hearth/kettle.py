@@ -67,6 +67,7 @@ from protocols.kettle.reasons import (
     TRUNCATED,
     UNEXPECTED_MESSAGE,
 )
+from server.games.hearth.room import MULLIGAN
 from server.net.session import Outgoing, Session
 from server.rooms import (
     DecisionRequested,
@@ -92,7 +93,6 @@ milliseconds for the largest 64 KiB frame); a bot's messages are far smaller."""
 YIELD_EVERY = 32
 """Events of one read handled before the session lets the loop run others (a batch of
 thousands of objects in one frame, or thousands of tiny frames in one read)."""
-_MULLIGAN = "mulligan"  # server.games.hearth.MULLIGAN (not imported: the game is a plugin)
 
 
 @dataclass(slots=True)
@@ -382,9 +382,9 @@ def _deck(hero: str | None, cards: tuple[str, ...] | None) -> tuple[str, tuple[s
 
 
 def _ask(ident: int, seat: int, payload: Any) -> _Ask:
-    """The wire form of a Hearth decision (`server.games.hearth.HearthAsk`)."""
+    """The wire form of a Hearth decision (`server.games.hearth.room.HearthAsk`)."""
     actions: tuple[Action, ...] = payload.actions
-    if payload.kind == _MULLIGAN:
+    if payload.kind == MULLIGAN:
         cards: tuple[int, ...] = payload.cards
         choices = EntityChoices(ident, CHOICE_MULLIGAN, seat + 1, seat + 2, 0, len(cards), cards)
         return _Ask(ident, True, actions, cards, (), choices)
