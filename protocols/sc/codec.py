@@ -19,6 +19,7 @@ from protocols.base import ProtocolError
 from protocols.sc import blokus
 from protocols.sc.blokus import children, element_text, parse_bool, parse_int, require
 from protocols.sc.messages import (
+    TEAMS,
     Authenticate,
     Cancel,
     ClientMessage,
@@ -486,7 +487,7 @@ def _decode_room_message(element: etree._Element) -> ServerMessage:
     if class_name == "welcomeMessage":
         _no_children(data)
         team = require(data, "color")
-        if team not in ("ONE", "TWO"):
+        if team not in TEAMS:
             raise ProtocolError(f"unknown team {team[:40]!r}")
         return Welcome(room_id, team)
     if class_name == "memento":
@@ -539,7 +540,7 @@ def _decode_result(room_id: str, data: etree._Element) -> Result:
                 scores.append(_decode_entry(entry))
         elif part.tag == "winner":
             team = part.get("team")
-            if team is not None and team not in ("ONE", "TWO"):
+            if team is not None and team not in TEAMS:
                 raise ProtocolError(f"unknown team {team[:40]!r}")
             winner = Winner(
                 reason=part.get("reason", ""),

@@ -247,6 +247,10 @@ class ErrorPacket:
     original_request: ClientMessage | None = None
 
 
+TEAMS: tuple[str, ...] = ("ONE", "TWO")
+"""The Software-Challenge's team names, seat by seat, whatever the year's game."""
+
+
 @dataclass(frozen=True)
 class Welcome:
     """``<data class="welcomeMessage" color="ONE"/>``: which team this client plays."""

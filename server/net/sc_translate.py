@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.blokus import TEAMS, win_points
 from protocols.sc import messages as m
 from protocols.sc import texts
 from server.rooms import (
@@ -29,6 +28,8 @@ from server.rooms import (
     Welcome,
 )
 from server.rooms.room import NOT_YOUR_TURN
+
+TEAMS = m.TEAMS
 
 # The official validation reports these two without the move ("bei '...'" suffix).
 _MISTAKES_WITHOUT_MOVE = frozenset({"WRONG_SHAPE", "DUPLICATE_SHAPE"})
@@ -71,10 +72,10 @@ CRASH_REASON = "Das Spiel wurde wegen eines Serverfehlers abgebrochen."
 def sc_scores(result: MatchResult) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Win points and game points per seat, the Software-Challenge way.
 
-    A regular end (or an admin's cancel) scores the game points with the engine's own
-    `win_points` (2 win, 1 tie, 0 loss); a violator gets zero for both parts and everyone
-    else 2 plus their real points; a violation of every player (all seats failed: a loss for
-    each) or a crash zeroes all.
+    A regular end (or an admin's cancel) gives the winner 2 win points and the others 0, or
+    everyone 1 when nobody won (the official 2/1/0), beside the game points; a violator gets
+    zero for both parts and everyone else 2 plus their real points; a violation of every
+    player (all seats failed: a loss for each) or a crash zeroes all.
 
     >>> from server.rooms import Outcome, Violation
     >>> sc_scores(MatchResult(Outcome(0, "regular", (30, 12))))
@@ -85,7 +86,10 @@ def sc_scores(result: MatchResult) -> tuple[tuple[int, ...], tuple[int, ...]]:
     points = result.scores
     violation = result.violation
     if violation is None:
-        return win_points(points), points
+        winner = result.winner
+        wins = tuple(1 if winner is None else 2 if seat == winner else 0
+                     for seat in range(len(points)))
+        return wins, points
     wins = tuple(0 if violation.seat in (None, seat) else 2 for seat in range(len(points)))
     kept = tuple(0 if violation.seat in (None, seat) else p for seat, p in enumerate(points))
     return wins, kept

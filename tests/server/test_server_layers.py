@@ -77,15 +77,10 @@ def test_the_rooms_import_nothing_above_them(name: str) -> None:
     assert above == [], f"{name} imports {above}"
 
 
-# Not yet: the SC session translates room events into Blokus' SC messages (teams, win
-# points); issue #25 moves that into a per-game SC dialect.
-NOT_YET = {"server.net.sc_translate"}
-
-
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if _under(
     n, "server.spectate", "server.api", "server.store", "server.rooms", "server.games.registry",
     "server.ladder", "server.worker", "server.launcher", "server.matches", "server.net",
-    "server.runtime") and n not in NOT_YET))
+    "server.runtime")))
 def test_generic_modules_import_no_game_package(name: str) -> None:
     games = [m for m in imports(MODULES[name]) if _under(m, *GAME_PACKAGES)
              or _under(m, "games.blokus", "games.hearth")]
