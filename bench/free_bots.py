@@ -123,7 +123,7 @@ async def seat(host: str, port: int, code: str, index: int, game: Game,
 
 async def play(host: str, port: int, password: str, games: int, concurrency: int,
                seed: int) -> dict[str, Any]:
-    from bots.blokus.match import AdminClient
+    from server.series import AdminClient
 
     library = scripts(seed, variants_for(games))
     admin = await AdminClient.connect(host, port, password)

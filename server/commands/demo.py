@@ -152,7 +152,7 @@ async def play_demo_match(port: int, password: str, seed: int, console: Console,
     """One greedy-vs-random match over TCP, drawn from what an observer receives."""
     from bots.blokus import GreedyBot, RandomBot
     from bots.blokus.aio import play_async
-    from bots.blokus.match import AdminClient
+    from server.series import AdminClient
 
     admin = await AdminClient.connect("127.0.0.1", port, password)
     prepared = await admin.prepare(("greedy", "random"))

@@ -112,7 +112,7 @@ def play(
     except _PlayError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
-    from bots.blokus.match import summarise
+    from server.series import summarise
 
     finished = [r for r in records if not r.aborted]
     summaries = summarise(records, labels)
@@ -174,7 +174,7 @@ def _seat(game: str, spec: str) -> Any:
     as `python -m bots.blokus SPEC --seed N` (Hearth: `python -m bots.hearth`, Kettle).
     """
     from bots.blokus.bundled import BotLoadError, bot_factory
-    from bots.blokus.match import SeatCommand
+    from server.series import SeatCommand
 
     protocol = "kettle" if game == "hearth" else "sc"
 
@@ -266,8 +266,8 @@ def _interrupts(stop: asyncio.Event) -> None:
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, port: int | None, settings: Settings,
                 game: str = "blokus") -> tuple[list[Any], str, bool]:
-    from bots.blokus.match import RoomWatch, SeriesError, reachable, run_series
     from server.runtime import GauntletServer
+    from server.series import RoomWatch, SeriesError, reachable, run_series
 
     host = settings.host
     stop = asyncio.Event()
@@ -349,7 +349,7 @@ class _progress:
 
 
 def _causes_text(causes: dict[str, int]) -> str:
-    from bots.blokus.match import CAUSES
+    from server.series import CAUSES
 
     order = [c for c in CAUSES if c in causes] + sorted(set(causes) - set(CAUSES))
     return ", ".join(f"{causes[c]} {c.replace('_', ' ')}" for c in order) or "-"

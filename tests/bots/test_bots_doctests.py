@@ -12,7 +12,7 @@ MODULES = [
     "bots.blokus.kit",
     "bots.blokus.aio",
     "bots.blokus.bundled",
-    "bots.blokus.match",
+    "server.series",
 ]
 
 

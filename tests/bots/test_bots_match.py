@@ -10,7 +10,7 @@ from bots_testkit import PASSWORD, WAIT, free_port, running_server
 
 from bots.blokus import RandomBot
 from bots.blokus.aio import play_async
-from bots.blokus.match import AdminClient, AdminError, run_series
+from server.series import AdminClient, AdminError, run_series
 
 
 async def test_concurrent_prepares_get_their_own_rooms(tmp_path: Path) -> None:

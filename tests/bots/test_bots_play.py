@@ -12,10 +12,10 @@ import pytest
 from bots_testkit import PASSWORD, WAIT
 from typer.testing import CliRunner
 
-from bots.blokus.match import GameRecord, bot_seed, summarise
 from server.cli import app
 from server.config import ServerConfig
 from server.runtime import GauntletServer
+from server.series import GameRecord, bot_seed, summarise
 
 
 def check_document(document: dict, games: int, labels: list[str]) -> None:
@@ -218,7 +218,7 @@ def test_concurrency_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                               bots: tuple[str, str], expected: int) -> None:
     """Own bots play one game at a time unless told otherwise: they may search, and
     concurrent searches in one process share its cores while their clocks run."""
-    import bots.blokus.match as match
+    import server.series as match
 
     (tmp_path / "slow.py").write_text(SLOW_BOT)
     seen: list[int] = []

@@ -225,7 +225,7 @@ def test_a_hearth_series_over_kettle(tmp_path: Path) -> None:
 async def test_gauntlet_bot_hearth_joins_a_running_server(tmp_path: Path) -> None:
     from bots_testkit import PASSWORD, running_server
 
-    from bots.blokus.match import AdminClient
+    from server.series import AdminClient
 
     async with running_server(tmp_path) as server:
         admin = await AdminClient.connect("127.0.0.1", server.tcp_port, PASSWORD)

@@ -96,3 +96,16 @@ def test_the_check_sees_deferred_imports_and_skips_type_checking_blocks(tmp_path
     found = imports(probe, "server.rooms")
     assert {"server.games.blokus", "server.games.blokus.PLUGIN"} <= found
     assert "server.games.registry" not in found
+
+
+BOTS = ROOT.parent / "bots"
+
+
+@pytest.mark.parametrize("path", sorted(BOTS.rglob("*.py")), ids=lambda p: str(
+    p.relative_to(BOTS.parent)))
+def test_the_bots_import_nothing_of_the_server(path: Path) -> None:
+    """A bot kit is a client: it speaks the wire protocols and needs no server code (the
+    series runner that launches bots is `server/series.py`)."""
+    package = ".".join(path.relative_to(BOTS.parent).with_suffix("").parts[:-1])
+    found = [m for m in imports(path, package) if _under(m, "server")]
+    assert found == [], f"{path} imports {found}"
