@@ -1,6 +1,6 @@
 """The match service: every room becomes a stored match; bots the server launches sit in them.
 
-The lobby tells the service of each new room (`Lobby.on_room_created`), whoever made it: an
+The lobby tells the service of each new room (`Lobby.room_listeners`), whoever made it: an
 SC admin's `prepare`, a plain `join`, a Kettle client, the HTTP API. The service then
 
 - queues the match row with its seats on the `StoreWriter` (the loop never writes itself);
@@ -241,7 +241,7 @@ class MatchService:
     # --- the lobby's hook ------------------------------------------------------------
 
     def room_created(self, room: Room) -> None:
-        """`Lobby.on_room_created`: track the room, record it from its first entry on."""
+        """A `Lobby.room_listeners` entry: track the room, record it from its first entry on."""
         sc = self.lobby.speaks(room, "sc")
         tracked = Tracked(room, sc)
         if room.id in self.lobby.join_openers:  # an unauthenticated join opened it
@@ -543,7 +543,8 @@ class MatchService:
 
     async def create_match(self, game: str, seats: Sequence[SeatRequest], *,
                            seed: int | None = None, paused: bool = False,
-                           clocks: Clocks | None = None) -> tuple[Room, list[dict[str, Any]]]:
+                           clocks: Clocks | None = None, match_id: str | None = None
+                           ) -> tuple[Room, list[dict[str, Any]]]:
         """Prepare a room (every seat reserved), store it, launch its bots.
 
         Returns the room and per seat {index, name, bot, reservation} (the reservation only
@@ -574,7 +575,8 @@ class MatchService:
         slots = [SlotRequest(display_name=(s.name or (bots[i].name if i in bots else "")))
                  for i, s in enumerate(seats)]
         try:
-            room, _codes = self.lobby.prepare(game, slots, paused, clocks, seed)
+            room, _codes = self.lobby.prepare(game, slots, paused, clocks, seed,
+                                              room_id=match_id)
         except Exception as exc:
             raise MatchError(str(exc), 409) from exc
         tracked = self.tracked[room.id]

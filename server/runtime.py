@@ -110,7 +110,7 @@ class GauntletServer:
         self._http: object | None = None
         self.matches = MatchService(self.lobby, self.store, None, host=self.config.host,
                                     port=lambda: self.tcp_port, data_dir=self.config.data_dir)
-        self.lobby.on_room_created = self._room_created
+        self.lobby.room_listeners.append(self._room_created)
         self.lobby.find_launched = self.matches.launched_reservation
         self.ladder: Ladder | None = (Ladder(self.matches, self.store, self.games, ladder)
                                       if self.store is not None else None)

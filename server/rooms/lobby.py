@@ -75,7 +75,6 @@ class Lobby:
         seed: int | None = None,
         empty_room_timeout: float | None = 600.0,
         max_waiting_seats: int = 8,
-        on_room_created: Callable[[Room], None] | None = None,
         max_join_rooms: int = 512,
         max_join_rooms_per_address: int = 256,
     ) -> None:
@@ -104,9 +103,10 @@ class Lobby:
         self._max_join_rooms_per_address = max_join_rooms_per_address
         self.join_openers: dict[str, str] = {}
         self._join_rooms_at: Counter[str] = Counter()
-        # Told of every new room, synchronously, before its task first runs (the store hooks
-        # in here: a match row per room, whoever created it).
-        self.on_room_created = on_room_created
+        # Told of every new room, in order, synchronously, before its task first runs: the
+        # store's recorder (a match row per room, whoever created it), the spectators' hub,
+        # a worker's outlet. Append to subscribe.
+        self.room_listeners: list[Callable[[Room], object]] = []
         # (client, server) address of a loopback connection -> the reservation of the
         # launched seat whose bot holds it (MatchService.launched_reservation), or None.
         self.find_launched: Callable[[Any, Any], Awaitable[str | None]] | None = None
@@ -117,7 +117,7 @@ class Lobby:
     # ------------------------------------------------------------------ rooms
     def _new_room(self, game_type: str, slots: list[Slot], paused: bool,
                   clocks: Clocks | None = None, seed: int | None = None,
-                  opener: str | None = None) -> Room:
+                  opener: str | None = None, room_id: str | None = None) -> Room:
         plugin = self.games.get(game_type)  # UnknownGameType propagates: the caller drops
         if len(self.rooms) >= self._max_rooms:
             raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
@@ -128,15 +128,15 @@ class Lobby:
             game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
             on_result=self._on_result, on_closed=self._room_closed,
             max_observers=self._max_observers, empty_timeout=self._empty_room_timeout,
-            plugin=plugin,
+            plugin=plugin, room_id=room_id,
         )
         self.rooms[room.id] = room
         if opener is not None:  # before the hook: the store marks the match as a join's
             self.join_openers[room.id] = opener
             self._join_rooms_at[opener] += 1
         room.start_task()
-        if self.on_room_created is not None:
-            self.on_room_created(room)
+        for listener in list(self.room_listeners):
+            listener(room)
         log.info("room %s created (%s)", room.id, game.game_type)
         return room
 
@@ -275,12 +275,14 @@ class Lobby:
             self.admins.remove(link)
 
     def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool,
-                clocks: Clocks | None = None,
-                seed: int | None = None) -> tuple[Room, list[str]]:
+                clocks: Clocks | None = None, seed: int | None = None,
+                room_id: str | None = None) -> tuple[Room, list[str]]:
         """A room of any registered game (None: the SC protocol's default) with the given
         slots; one reservation per reserved slot, in slot order.
 
-        `clocks` overrides the server's clocks for this room only; `seed` seeds its game.
+        `clocks` overrides the server's clocks for this room only; `seed` seeds its game;
+        `room_id` is the room's id (a worker playing a match the store has already; None:
+        a new unguessable one).
         """
         self._check_gate()
         plugin = self.games.get(game_type or self.games.default_for("sc"))  # or UnknownGameType
@@ -294,6 +296,7 @@ class Lobby:
             pause,
             clocks,
             seed,
+            room_id=room_id,
         )
         codes: list[str] = []
         for seat, slot in enumerate(room.slots):

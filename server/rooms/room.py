@@ -249,8 +249,10 @@ class Room:
         max_observers: int = 16,
         empty_timeout: float | None = 600.0,
         plugin: GamePlugin | None = None,
+        room_id: str | None = None,
     ) -> None:
-        self.id = str(uuid.uuid4())
+        # Unguessable; a scale-out worker gives the id its match already has in the store.
+        self.id = room_id or str(uuid.uuid4())
         self.game = game
         # The game's plugin, for what the server does differently per game (how spectators
         # watch it, how it is stored); None: a game driven without one (tests).

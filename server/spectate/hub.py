@@ -19,7 +19,6 @@ import secrets
 import time
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -272,7 +271,6 @@ class SpectateHub:
         # task following them (None: no broker, everything is played here).
         self.remote: dict[str, Any] = {}
         self.follower: Any = None
-        self._previous_hook: Callable[[Room], None] | None = None
         self._hooked = False
 
     def hook(self) -> None:
@@ -280,15 +278,10 @@ class SpectateHub:
         if self._hooked:
             return
         self._hooked = True
-        self._previous_hook = self.lobby.on_room_created
-        self.lobby.on_room_created = self._room_created
+        # After the store's recorder (the server's listener comes first): it swaps the log.
+        self.lobby.room_listeners.append(self.subscribe)
         for room in list(self.lobby.rooms.values()):
             self.subscribe(room)
-
-    def _room_created(self, room: Room) -> None:
-        if self._previous_hook is not None:
-            self._previous_hook(room)  # the store's recording first: it swaps the log
-        self.subscribe(room)
 
     def subscribe(self, room: Room) -> MatchFeed | None:
         found = self.feeds.get(room.id)

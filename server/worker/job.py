@@ -85,14 +85,8 @@ async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: 
         server.writer = writer
         server.matches.store = store
         server.matches.writer = writer
-        recording = server.lobby.on_room_created
-
         def room_created(room: Room) -> None:
-            server.lobby.rooms.pop(room.id, None)
-            room.id = match_id  # before anybody keys anything by it
-            server.lobby.rooms[match_id] = room
-            if recording is not None:
-                recording(room)
+            # After the server's recorder (the first listener), which tracks the room.
             if redis is not None:
                 from server.worker.outlet import RedisOutlet
 
@@ -101,10 +95,11 @@ async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: 
                 outlet.begin()
                 outlets.append(outlet)
 
-        server.lobby.on_room_created = room_created
+        server.lobby.room_listeners.append(room_created)
         requests = [SeatRequest(name=s.display_name or None, bot=s.bot_id) for s in seats]
+        # The room takes the match's id: the store has its row already.
         room, _ = await server.matches.create_match(match.game, requests, seed=match.seed,
-                                                    clocks=clocks)
+                                                    clocks=clocks, match_id=match_id)
         if room.task is not None:
             with contextlib.suppress(Exception):
                 await asyncio.shield(room.task)

@@ -79,14 +79,7 @@ async def test_saved_replays_are_the_sent_bytes_and_equal_a_fresh_encoding(
                           save_replays=True, replay_dir=tmp_path / "replays")
     rooms: list[Room] = []
     async with GauntletServer(config) as server:
-        hook = server.lobby.on_room_created
-        assert hook is not None
-
-        def created(room: Room) -> None:
-            rooms.append(room)
-            hook(room)
-
-        server.lobby.on_room_created = created
+        server.lobby.room_listeners.append(rooms.append)
         async with asyncio.timeout(60):
             report = await free_bots.play("127.0.0.1", server.tcp_port, "pw", 3, 3, 1)
             while len(server.replays) < 3:
