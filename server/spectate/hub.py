@@ -33,8 +33,12 @@ from server.rooms.events import (
 from server.spectate.frames import Frame, frame_of, frames_for, names_of
 from server.spectate.render import Renderer, dumps
 from server.store import Store
+from server.store.models import MatchStatus
 
 log = logging.getLogger(__name__)
+
+# A feed's status (the store's match status) once the match is over.
+_OVER = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 
 QUEUE_SIZE = 256
 """Frames a spectator may lag behind before it is dropped."""
@@ -111,7 +115,7 @@ class MatchFeed:
         self.seqs: list[int] = []
         self.first_seq = 0  # frames before this one were never rendered (late subscription)
         self.watchers: set[Watcher] = set()
-        self.status = "waiting"
+        self.status = MatchStatus.WAITING
         self.paused = room.paused
         self.result: dict[str, Any] | None = None
         self.closed = False
@@ -124,7 +128,7 @@ class MatchFeed:
 
     @property
     def live(self) -> bool:
-        return not self.closed and self.status not in ("finished", "aborted")
+        return not self.closed and self.status not in _OVER
 
     def info(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "status": self.status, "live": self.live,
@@ -155,17 +159,17 @@ class MatchFeed:
             case StateChanged():
                 state = frame.full["state"] if frame.full is not None else None
                 self._state = (frame.neutral["state"], state)
-                if self.status == "waiting":
-                    self.status = "paused" if self.paused else "running"
+                if self.status == MatchStatus.WAITING:
+                    self.status = MatchStatus.PAUSED if self.paused else MatchStatus.RUNNING
                     self.hub.lobby_event("started", self)
             case PauseChanged(paused=paused):
                 self.paused = paused
-                if self.status in ("running", "paused"):
-                    self.status = "paused" if paused else "running"
+                if self.status in (MatchStatus.RUNNING, MatchStatus.PAUSED):
+                    self.status = MatchStatus.PAUSED if paused else MatchStatus.RUNNING
             case GameOver():
                 self._state = (frame.neutral["state"], None)
                 self.result = frame.neutral["result"]
-                self.status = "finished"
+                self.status = MatchStatus.FINISHED
                 self.finished_at = time.time()
                 self.hub.lobby_event("finished", self)
         return frame
@@ -181,8 +185,8 @@ class MatchFeed:
         if self.closed:
             return
         self.closed = True
-        if self.status not in ("finished",):
-            self.status = "aborted"
+        if self.status != MatchStatus.FINISHED:
+            self.status = MatchStatus.ABORTED
             self.finished_at = time.time()
             self.hub.lobby_event("finished", self)
         for watcher in list(self.watchers):
@@ -207,7 +211,7 @@ class MatchFeed:
         `since` on) and its watcher, registered for what comes next, with nothing between.
         `full`: the admin's view; `reveal`: a finished match shows it to everyone (False
         while something still to be played shares its seed, server.store.secrecy)."""
-        full = full or (reveal and self.status == "finished")
+        full = full or (reveal and self.status == MatchStatus.FINISHED)
         watcher = Watcher(full, size)
         first: list[str | Close] = [dumps({
             "type": "hello", "match": self.info(), "meta": self.renderer.meta(), "full": full,

@@ -22,9 +22,13 @@ from typing import Any
 from server.spectate.frames import Frame
 from server.spectate.hub import MATCH_OVER, QUEUE_SIZE, Close, SpectateHub, Watcher
 from server.spectate.render import dumps
+from server.store.models import MatchStatus
 from server.worker.channels import LOBBY, MATCH_PREFIX
 
 log = logging.getLogger(__name__)
+
+# A feed's status (the store's match status) once the match is over.
+_OVER = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 
 RESTARTED = 1012
 RECONNECT_DELAY = 1.0
@@ -47,7 +51,7 @@ class RemoteFeed:
         self.seqs: list[int] = []
         self.first_seq = 0
         self.watchers: set[Watcher] = set()
-        self.status = "waiting"
+        self.status = MatchStatus.WAITING
         self.paused = False
         self.result: Any = None
         self.closed = False
@@ -55,7 +59,7 @@ class RemoteFeed:
 
     @property
     def live(self) -> bool:
-        return not self.closed and self.status not in ("finished", "aborted")
+        return not self.closed and self.status not in _OVER
 
     def info(self) -> dict[str, Any]:
         return {**self._info, "status": self.status, "live": self.live,
@@ -70,11 +74,11 @@ class RemoteFeed:
             self._state = (neutral["state"], full.get("state") if full else None)
         if neutral.get("kind") == "pause":
             self.paused = bool(neutral.get("paused"))
-        if self.status == "waiting":
-            self.status = "running"
+        if self.status == MatchStatus.WAITING:
+            self.status = MatchStatus.RUNNING
         if "result" in neutral and neutral.get("result") is not None:
             self.result = neutral["result"]
-            self.status = "finished"
+            self.status = MatchStatus.FINISHED
         self.frames.append(frame)
         self.seqs.append(seq)
         for watcher in list(self.watchers):
@@ -84,7 +88,8 @@ class RemoteFeed:
         if self.closed:
             return
         self.closed = True
-        self.status = "finished" if status == "finished" else "aborted"
+        self.status = (MatchStatus.FINISHED if status == MatchStatus.FINISHED
+                       else MatchStatus.ABORTED)
         self.finished_at = time.time()
         for watcher in list(self.watchers):
             watcher.end(close or Close(MATCH_OVER, "match over"))
@@ -93,7 +98,7 @@ class RemoteFeed:
     def attach(self, full: bool, since: int | None, size: int = QUEUE_SIZE, *,
                reveal: bool = True) -> tuple[Watcher, list[str | Close]]:
         """As `MatchFeed.attach` (`reveal` False: the seed is still in play)."""
-        full = full or (reveal and self.status == "finished")
+        full = full or (reveal and self.status == MatchStatus.FINISHED)
         watcher = Watcher(full, size)
         first: list[str | Close] = [dumps({"type": "hello", "match": self.info(),
                                            "meta": self.meta, "full": full})]
