@@ -70,6 +70,12 @@ def main() -> None:
         child = subprocess.Popen(["sleep", "1000"])
         daemon = (subprocess.Popen(["setsid", "sleep", "1000"]) if shutil.which("setsid")
                   else subprocess.Popen(["sleep", "1000"], start_new_session=True))
+        # The `setsid` program calls setsid() after its own exec, which is when Popen
+        # returns: ready only once the daemon is in its session (the tests check it; on a
+        # loaded machine the call came after "ready" was read).
+        deadline = time.monotonic() + 60
+        while os.getsid(daemon.pid) != daemon.pid and time.monotonic() < deadline:
+            time.sleep(0.001)
         pids = f"{os.getpid()} {child.pid} {daemon.pid}"
         if "FAMILY_FILE" in os.environ:
             with open(os.environ["FAMILY_FILE"] + ".tmp", "w") as f:

@@ -39,8 +39,9 @@ def spec(mode: str, **kwargs: Any) -> BotSpec:
     return BotSpec(f"fake-{mode}", "blokus", [sys.executable, FAKE_BOT, mode], **kwargs)
 
 
-async def until(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Poll `predicate()` until it is true (the bots print "ready" once their code runs)."""
+async def until(predicate: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Poll `predicate()` until it is true (the bots print "ready" once their code runs);
+    `timeout` only bounds a failing test: a loaded machine starts Python slowly."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not predicate():
         assert asyncio.get_running_loop().time() < deadline, "timed out"
