@@ -593,7 +593,10 @@ class MatchService:
             answer.append({"index": i, "name": slot.display_name,
                            "bot": None if bot is None else bot.name,
                            "reservation": None if bot is not None else slot.reservation})
-        in_process = {b.name: b.play for b in plugin.bundled() if b.play is not None}
+        # Only a bot without a command line can be an in-process one: `bundled()` probes the
+        # installed kits, which a match of launched bots need not pay for.
+        in_process = {b.name: b.play for b in plugin.bundled() if b.play is not None} \
+            if any(not b.command for b in bots.values()) else {}
         for i, bot in list(bots.items()):
             play = in_process.get(bot.name) if not bot.command else None
             reservation = room.slots[i].reservation

@@ -13,6 +13,7 @@ stored in `<data-dir>/admin-token`. Every failure is one `error:` line and exit 
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -156,6 +157,7 @@ def _seat_request(spec: str) -> dict[str, Any]:
     return {"name": spec}
 
 
+@functools.cache
 def _games() -> GameRegistry:
     """The games installed here (the server's, when it runs from this installation): their
     short names, and the bundled bots `gauntlet bot` runs."""
