@@ -9,29 +9,33 @@ Each call is one short transaction on its own session and hands back detached ro
 without touching the database again. Inside `group()` (the writer thread's group commit)
 each call is a savepoint of the group's one transaction instead: a failing call undoes its
 own writes only, and the whole group costs one commit.
+
+What the writer thread runs for every match goes through the SQL fast path
+(`server.store.fastpath`: the driver's own SQL on the DBAPI cursor); this module says what
+is written and read, in SQLAlchemy's terms, and builds no SQL text itself. The exceptions
+(`server.store.errors`) and the plain values (`server.store.records`) live apart so the
+fast path needs nothing of this module; they are re-exported here.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import itertools
-import json
 import logging
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Dialect, Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from server.store.engine import BUSY_TIMEOUT_MS, DEFAULT_URL, is_sqlite, make_engine, writing
+from server.store.errors import Conflict, NotFound, StoreError, TransactionLost
+from server.store.fastpath import driver, insert_events, savepoint_sql
 from server.store.models import (
     OPEN_STATUSES,
     Bot,
@@ -49,10 +53,12 @@ from server.store.models import (
     utcnow,
 )
 from server.store.packing import pack, unpack
+from server.store.records import (
+    JSONText as JSONText,  # re-exported: `server.store` and older callers import it from here
+)
+from server.store.records import NewEvent, NewSeat, Page, Pruned, SeatOutcome, encode_json
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 MAX_PAGE = 500
 """The most rows one list call returns, whatever the caller asks for."""
@@ -63,84 +69,6 @@ take while it is played (they are packed to a few dozen KB once it ends)."""
 
 STATE_KIND = "state"
 """The kind of a match's state events: the opening state, then one per move."""
-
-
-class StoreError(Exception):
-    """Something the store refused or could not do."""
-
-
-class NotFound(StoreError):
-    """The row a call needs does not exist."""
-
-
-class Conflict(StoreError):
-    """The call contradicts what is stored (a taken bot name, a match already over)."""
-
-
-class TransactionLost(StoreError):
-    """A group's transaction is gone: the database rolled it back itself (SQLite does on a
-    full disk) and nothing of the group is stored. `__cause__` is the error that did it."""
-
-
-@dataclass(frozen=True)
-class NewSeat:
-    """A seat of a match being created; seats are numbered in the order given."""
-
-    display_name: str = ""
-    bot_id: int | None = None
-    reservation: str | None = None
-
-
-class JSONText(str):
-    """An event payload encoded as JSON already (`encode_json`): SQLite stores the text as
-    it is. The writer thread renders events as text and can reuse the text of a payload
-    that recurs (a decision request's), instead of encoding it again for every row."""
-
-
-encode_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
-"""Compact JSON, the way event payloads are stored."""
-
-
-@dataclass(slots=True)
-class NewEvent:
-    """One event of a match log as the store takes it: plain values only (the payload
-    may be `JSONText`). Not frozen: two are made for every move, and a frozen dataclass
-    costs four times as much to make; nothing changes one once it is queued."""
-
-    match_id: str
-    seq: int
-    kind: str
-    payload: Any = field(default_factory=dict)
-    time: datetime = field(default_factory=utcnow)
-
-
-@dataclass(frozen=True)
-class SeatOutcome:
-    """How a match went for one seat; written with the result."""
-
-    index: int
-    outcome: Outcome | str
-    score_parts: list[Any] | None = None
-    failure: FailureCategory | str | None = None
-    detail: str = ""
-
-
-@dataclass
-class Pruned:
-    """What `Store.prune` did: matches whose events it dropped, matches it deleted."""
-
-    dropped: list[str] = field(default_factory=list)
-    deleted: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Page(Generic[T]):
-    """One page of a listing and the number of rows all pages hold together."""
-
-    items: list[T]
-    total: int
-    limit: int
-    offset: int
 
 
 _UNSET: Any = object()
@@ -171,7 +99,6 @@ _SEAT_OUTCOME = (sa.update(_SEAT)
                  .values(outcome=sa.bindparam("b_outcome"), failure=sa.bindparam("b_failure"),
                          detail=sa.bindparam("b_detail"),
                          score_parts=sa.bindparam("b_parts", type_=sa.JSON)))
-_INSERT_EVENT = sa.insert(MatchEvent.__table__)  # type: ignore[attr-defined]
 _EVENTS: sa.Table = MatchEvent.__table__  # type: ignore[attr-defined]
 _LOGS: sa.Table = MatchLog.__table__  # type: ignore[attr-defined]
 _RESULT: sa.Table = Result.__table__  # type: ignore[attr-defined]
@@ -186,150 +113,6 @@ _PLAIN_ROWS = (sa.select(_EVENTS.c.seq, _EVENTS.c.time, _EVENTS.c.kind,
 def _chunks(ids: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:
     for start in range(0, len(ids), size):
         yield ids[start:start + size]
-
-
-_EVENT_COLUMNS = ("match_id", "seq", "time", "kind", "payload")
-
-
-# Rows per multi-row INSERT: up to 9 parameters each (a seat) stays under SQLite's
-# oldest limit of 999.
-_ROWS_PER_INSERT = 100
-
-
-@functools.lru_cache(maxsize=2 * _ROWS_PER_INSERT)
-def _multi_row(sql: str, rows: int) -> str:
-    """The one-row ``INSERT ... VALUES (?, ...)`` `sql` made to insert `rows` rows."""
-    head, values = sql.rsplit(" VALUES ", 1)
-    return f"{head} VALUES {', '.join([values] * rows)}"
-
-
-@functools.cache
-def _event_insert(dialect: Dialect) -> tuple[str, tuple[int, ...] | None,
-                                              Callable[[Any], Any], Callable[[Any], Any]]:
-    """`_INSERT_EVENT` in `dialect`'s own SQL (`_driver`); the order of `_EVENT_COLUMNS`
-    its positional parameters take (None: named); the time's and the payload's
-    conversions, the ones their column types make (JSON text, the time as the dialect
-    stores it; a `JSONText` payload goes into SQLite as it is)."""
-    insert = _driver(_INSERT_EVENT, dialect)
-    to_json = insert.convert.get("payload", _same)
-    # SQLite's JSON column is text; another database's driver gets the value.
-    text_as_is = dialect.name == "sqlite"
-
-    def payload(value: Any) -> Any:
-        if type(value) is JSONText:
-            return value if text_as_is else to_json(json.loads(value))
-        return to_json(value)
-
-    order = None
-    if insert.positional:
-        if sorted(insert.names) != sorted(_EVENT_COLUMNS):
-            raise StoreError(f"unexpected event insert parameters {insert.names}")
-        order = tuple(_EVENT_COLUMNS.index(name) for name in insert.names)
-    return insert.sql, order, insert.convert.get("time", _same), payload
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-@dataclass(frozen=True)
-class _Driver:
-    """A Core statement compiled once for a dialect, run as the driver's own SQL on the
-    DBAPI cursor (`_execute`).
-
-    The writer thread runs these for every match (its creation, status changes and
-    result) and every batch of events; through SQLAlchemy's statement execution each
-    statement cost about 85 µs of Python more than through `exec_driver_sql`, which in
-    turn spent about as much around each statement as SQLite spent running it
-    (docs/benchmarks.md, "Store").
-    The values are converted by the binds' own types (e.g. psycopg's own JSON type), as
-    SQLAlchemy would.
-    """
-
-    sql: str
-    names: tuple[str, ...]  # the parameters in the order the SQL takes them
-    positional: bool  # else named: a dict of `names`
-    fixed: dict[str, Any]  # values the statement holds itself (status = 'finished', ...)
-    convert: dict[str, Callable[[Any], Any]]
-
-    def params(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
-        given = self.fixed | values
-        for name, convert in self.convert.items():
-            given[name] = convert(given[name])
-        if self.positional:
-            return tuple(map(given.__getitem__, self.names))
-        return {name: given[name] for name in self.names}
-
-    def run(self, connection: Connection, values: dict[str, Any]) -> int:
-        """Run it for one row of values; the number of rows it changed."""
-        return _execute(connection, self.sql, self.params(values))
-
-    def run_many(self, connection: Connection, rows: Sequence[dict[str, Any]]) -> None:
-        """An INSERT for several rows (`_insert_rows`)."""
-        _insert_rows(connection, self.sql, [self.params(row) for row in rows],
-                     self.positional)
-
-
-def _insert_rows(connection: Connection, sql: str, rows: Sequence[Any],
-                 positional: bool) -> None:
-    """The one-row INSERT `sql` for each of `rows` (their parameters).
-
-    Positional (SQLite): many rows per statement. The driver's executemany lets go of the
-    GIL around every row, and each time the event loop's thread holds it the writer waits
-    and pays for the switch: 150 µs of CPU a row under load against 10 for a multi-row
-    statement (docs/benchmarks.md, "The writer and the GIL"). Named (PostgreSQL): the
-    driver's executemany.
-    """
-    if not positional:
-        _execute(connection, sql, rows, many=True)
-        return
-    for start in range(0, len(rows), _ROWS_PER_INSERT):
-        chunk = rows[start:start + _ROWS_PER_INSERT]
-        _execute(connection, _multi_row(sql, len(chunk)),
-                 tuple(itertools.chain.from_iterable(chunk)))
-
-
-def _execute(connection: Connection, sql: str, params: Any, *, many: bool = False) -> int:
-    """`sql` (the driver's own) run on the DBAPI cursor of `connection`, inside the
-    transaction it has begun; returns the cursor's rowcount.
-
-    The writer thread runs every statement this way: `exec_driver_sql` spent about as much
-    Python around each statement as SQLite spent running it (docs/benchmarks.md, "Store").
-    The dialect's `do_execute` runs it, as under `exec_driver_sql` (SQLAlchemy's
-    `before_cursor_execute` events do not see it), and the driver's errors come out as
-    SQLAlchemy's.
-    """
-    dialect = connection.dialect
-    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-    try:
-        if many:
-            dialect.do_executemany(cursor, sql, params)
-        else:
-            dialect.do_execute(cursor, sql, params)
-        return int(cursor.rowcount)
-    except dialect.loaded_dbapi.Error as exc:
-        raise sa.exc.DBAPIError.instance(sql, params, exc, dialect.loaded_dbapi.Error,
-                                         dialect=dialect) from exc
-    finally:
-        cursor.close()
-
-
-@functools.cache
-def _driver(statement: Any, dialect: Dialect) -> _Driver:
-    compiled = statement.compile(dialect=dialect)
-    fixed: dict[str, Any] = {}
-    convert: dict[str, Callable[[Any], Any]] = {}
-    for bind, name in compiled.bind_names.items():
-        if not bind.required:
-            fixed[name] = bind.value
-        processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
-        if processor is not None:
-            convert[name] = processor
-    if compiled.positional:
-        names = tuple(compiled.positiontup or ())
-    else:
-        names = tuple(dict.fromkeys(compiled.bind_names.values()))
-    return _Driver(compiled.string, names, compiled.positional, fixed, convert)
 
 
 _SEAT_ROW: dict[str, Any] = Seat(match_id="", index=0).model_dump()
@@ -494,17 +277,17 @@ class Store:
         # The DBAPI's own SAVEPOINT: SQLAlchemy's nested transaction costs about a hundred
         # times as much, and these wrap every write of the writer thread.
         self._group.depth = depth = getattr(self._group, "depth", 0) + 1
-        name = f"gauntlet_{depth}"
+        begin, rollback, release = savepoint_sql(depth)
         cursor = group.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
-            cursor.execute(f"SAVEPOINT {name}")
+            cursor.execute(begin)
             try:
                 yield group
             except BaseException as exc:
-                self._undo(group, lambda: cursor.execute(f"ROLLBACK TO SAVEPOINT {name}"), exc)
-                cursor.execute(f"RELEASE SAVEPOINT {name}")
+                self._undo(group, lambda: cursor.execute(rollback), exc)
+                cursor.execute(release)
                 raise
-            cursor.execute(f"RELEASE SAVEPOINT {name}")
+            cursor.execute(release)
         finally:
             self._group.depth = depth - 1
             cursor.close()
@@ -603,9 +386,9 @@ class Store:
                 for index, spec in enumerate(seats)]
         try:
             with self._core() as connection:
-                _driver(_INSERT_MATCH, connection.dialect).run(connection, row)
+                driver(_INSERT_MATCH, connection.dialect).run(connection, row)
                 if rows:
-                    _driver(_INSERT_SEAT, connection.dialect).run_many(connection, rows)
+                    driver(_INSERT_SEAT, connection.dialect).run_many(connection, rows)
         except IntegrityError as exc:
             raise Conflict(f"cannot create match {match.id}: {exc.orig}") from exc
         return match
@@ -659,7 +442,7 @@ class Store:
         statement = _SET_STATUS.get(status, _SET_STATUS[None])
         with self._core() as connection:
             # Guarded: only an open match moves, so two writers cannot both end it.
-            if not _driver(statement, connection.dialect).run(
+            if not driver(statement, connection.dialect).run(
                     connection, {"b_id": match_id, "b_status": status.value, "b_now": now}):
                 self._missing(connection, match_id)
 
@@ -677,24 +460,8 @@ class Store:
         """Insert events in one transaction; a seq stored already fails the whole call."""
         if not events:
             return
-        # The driver's own SQL, the values converted by the columns' own types: through
-        # SQLAlchemy's statement execution a row cost about three times what SQLite spends
-        # on it (this runs for every batch the writer thread commits).
         with self._core() as connection:
-            sql, order, to_time, to_json = _event_insert(connection.dialect)
-            rows: list[Any] = []
-            when, stamp = None, None
-            for e in events:
-                if e.time is not when:  # a batch's events share their time
-                    when, stamp = e.time, to_time(e.time)
-                rows.append((e.match_id, e.seq, stamp, e.kind, to_json(e.payload)))
-            if order is None:  # named parameters (PostgreSQL)
-                _insert_rows(connection, sql, [dict(zip(_EVENT_COLUMNS, values, strict=True))
-                                               for values in rows], False)
-                return
-            if order != tuple(range(len(_EVENT_COLUMNS))):
-                rows = [tuple(values[i] for i in order) for values in rows]
-            _insert_rows(connection, sql, rows, True)
+            insert_events(connection, events)  # the fast path: every batch the writer commits
 
     def probe(self, size: int = PROBE_BYTES) -> None:
         """Prove the database takes what a match writes: a scratch row of `size` random
@@ -931,16 +698,16 @@ class Store:
             dialect = connection.dialect
             # The guarded UPDATE first: it takes the row lock (PostgreSQL) and settles races
             # between two writers without reading first.
-            if not _driver(_FINISH, dialect).run(connection, {"b_id": match_id, "b_now": now}):
+            if not driver(_FINISH, dialect).run(connection, {"b_id": match_id, "b_now": now}):
                 self._missing(connection, match_id)
-            seat_outcome = _driver(_SEAT_OUTCOME, dialect)
+            seat_outcome = driver(_SEAT_OUTCOME, dialect)
             for spec, outcome, failure in outcomes:
                 if not seat_outcome.run(connection, {
                         "b_id": match_id, "b_index": spec.index, "b_outcome": outcome,
                         "b_failure": failure, "b_detail": spec.detail,
                         "b_parts": spec.score_parts}):
                     raise NotFound(f"match {match_id} has no seat {spec.index}")
-            _driver(_INSERT_RESULT, dialect).run(connection, row)
+            driver(_INSERT_RESULT, dialect).run(connection, row)
         return result
 
     def get_result(self, match_id: str) -> Result | None:
