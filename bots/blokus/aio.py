@@ -21,23 +21,16 @@ True
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import socket
-from concurrent.futures import ThreadPoolExecutor
+from bots import driver
+from bots.blokus.kit import CONNECT_TIMEOUT, Bot, BotSession, Outcome
 
-from bots.blokus.kit import (
-    CONNECT_TIMEOUT,
-    READ_SIZE,
-    Bot,
-    BotSession,
-    ConnectFailed,
-    KitError,
-    Outcome,
-    ServerClosed,
-    ServerSilent,
-    _os_reason,
-)
+# Names this module used to import, still importable from it (the loop is bots.driver's).
+from bots.blokus.kit import READ_SIZE as READ_SIZE
+from bots.blokus.kit import ConnectFailed as ConnectFailed
+from bots.blokus.kit import KitError as KitError
+from bots.blokus.kit import ServerClosed as ServerClosed
+from bots.blokus.kit import ServerSilent as ServerSilent
+from bots.blokus.kit import _os_reason as _os_reason
 
 __all__ = ["play_async"]
 
@@ -54,45 +47,5 @@ async def play_async(
 ) -> Outcome:
     """Play one game over TCP; the asyncio twin of ``bots.blokus.play``."""
     session = BotSession(bot, reservation=reservation, room_id=room_id)
-    try:
-        async with asyncio.timeout(connect_timeout):
-            reader, writer = await asyncio.open_connection(host, port)
-    except (OSError, TimeoutError) as error:
-        reason = "timed out" if isinstance(error, TimeoutError) else _os_reason(error)
-        raise ConnectFailed(f"cannot connect to {host}:{port}: {reason}") from None
-    sock = writer.get_extra_info("socket")
-    if sock is not None:
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    loop = asyncio.get_running_loop()
-    thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"bot-{bot.name}")
-    try:
-        writer.write(session.start())
-        await writer.drain()
-        while not session.finished:
-            try:
-                async with asyncio.timeout(idle_timeout):
-                    data = await reader.read(READ_SIZE)
-            except TimeoutError:
-                raise ServerSilent(
-                    f"no message from {host}:{port} for {idle_timeout} s; giving up"
-                ) from None
-            reply = await loop.run_in_executor(thinker, session.receive_data, data)
-            if reply:
-                writer.write(reply)
-                await writer.drain()
-    except KitError:
-        with contextlib.suppress(OSError, RuntimeError):
-            writer.write(session.abort())
-        raise
-    except OSError as error:
-        raise ServerClosed(f"connection to {host}:{port} lost: {_os_reason(error)}") from None
-    finally:
-        thinker.shutdown(wait=False, cancel_futures=True)
-        writer.close()
-        with contextlib.suppress(OSError, TimeoutError):
-            async with asyncio.timeout(2.0):
-                await writer.wait_closed()
-    if session.outcome is None:
-        raise ServerClosed("the server ended the game without a result")
-    return session.outcome
+    return await driver.drive_async(session, host, port, name=bot.name,
+                                    connect_timeout=connect_timeout, idle_timeout=idle_timeout)

@@ -23,7 +23,9 @@ plain blocking socket loop, and ``bots.blokus.aio.play_async`` for asyncio progr
 The blocking loop is the one students get because a bot is CPU-bound: while ``move()``
 searches, nothing else needs to happen in its process, so an event loop would only add
 ways to get it wrong (a long search starving the loop). Both layers share every protocol
-decision, so ``gauntlet play`` exercises exactly the code a student's bot runs.
+decision, so ``gauntlet play`` exercises exactly the code a student's bot runs. Both loops,
+the errors (``KitError`` and its subclasses) and the flags are ``bots.driver``'s, shared
+with the Hearth kit: the two kits raise the very same exception classes.
 
 >>> from games import blokus
 >>> class First(Bot):
@@ -38,13 +40,26 @@ from __future__ import annotations
 
 import argparse
 import logging
-import socket
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from bots import RESERVATION_ENV, reservation_from_env
+from bots import driver
+from bots.driver import CONNECT_TIMEOUT as CONNECT_TIMEOUT
+from bots.driver import DEFAULT_HOST as DEFAULT_HOST
+from bots.driver import DEFAULT_PORT as DEFAULT_PORT
+from bots.driver import HELLO_TIMEOUT as HELLO_TIMEOUT
+from bots.driver import READ_SIZE as READ_SIZE
+from bots.driver import WAIT_NOTICE as WAIT_NOTICE
+from bots.driver import WAITING as WAITING
+from bots.driver import BotFailed as BotFailed
+from bots.driver import ConnectFailed as ConnectFailed
+from bots.driver import KitError as KitError
+from bots.driver import ServerClosed as ServerClosed
+from bots.driver import ServerProtocolError as ServerProtocolError
+from bots.driver import ServerRefused as ServerRefused
+from bots.driver import ServerSilent as ServerSilent
 from games.blokus import SetMove, SkipMove, State
 from protocols.base import NEED_DATA, ConnectionClosed, ProtocolError, StreamEnd
 from protocols.sc import ClientConnection, texts
@@ -71,49 +86,11 @@ __all__ = [
 
 log = logging.getLogger("bots.blokus")
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 13050
-READ_SIZE = 65536
-CONNECT_TIMEOUT = 10.0
-# A Software-Challenge server answers a join at once (`joined`, or an errorpacket); silence
-# this long means something else listens on that port (an HTTP server, say).
-HELLO_TIMEOUT = 15.0
-WAITING = "waiting for an opponent..."
-# Joined and no welcome for this long: the room waits for its second player.
-WAIT_NOTICE = 1.0
-
 Move = SetMove | SkipMove
 
-
-# --- errors -------------------------------------------------------------------------
-
-
-class KitError(Exception):
-    """Why a bot could not play its game to the end; ``str()`` is meant for humans."""
-
-
-class ConnectFailed(KitError):
-    """No server answered at host:port."""
-
-
-class ServerClosed(KitError):
-    """The connection ended before the game was over."""
-
-
-class ServerSilent(KitError):
-    """Nothing arrived from the server for longer than the idle timeout."""
-
-
-class ServerRefused(KitError):
-    """The server answered a request with an ``errorpacket`` (bad reservation, full room...)."""
-
-
-class ServerProtocolError(KitError):
-    """The server sent something that is not the Software-Challenge protocol."""
-
-
-class BotFailed(KitError):
-    """The bot's own code raised, or ``move()`` returned something that is not a move."""
+# The constants and the KitError family come from bots.driver, shared with the Hearth kit
+# (one class per error for both games); they stay importable from here.
+_os_reason = driver.os_reason
 
 
 # --- the bot interface --------------------------------------------------------------
@@ -294,6 +271,16 @@ class BotSession:
         self.moves_sent = 0
         self.finished = False
 
+    @property
+    def joined(self) -> bool:
+        """The server has answered our join: we are in a room."""
+        return self.room_id is not None
+
+    @property
+    def started(self) -> bool:
+        """The game has begun for us (the ``welcome`` told our team)."""
+        return self.team is not None
+
     def start(self) -> bytes:
         """The opening bytes: ``<protocol>`` and the join request."""
         request: m.ClientMessage
@@ -424,76 +411,10 @@ def play(
     prints "waiting for an opponent...").
     """
     session = BotSession(bot, reservation=reservation, room_id=room_id)
-    try:
-        sock = socket.create_connection((host, port), timeout=connect_timeout)
-    except OSError as error:
-        raise ConnectFailed(f"cannot connect to {host}:{port}: {_os_reason(error)}") from None
-    with sock:
-        # Moves are small and latency matters: do not let Nagle hold them back.
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        hello = HELLO_TIMEOUT if idle_timeout is None else min(idle_timeout, HELLO_TIMEOUT)
-        sock.settimeout(hello)
-        # None: not joined yet; False: joined, no welcome yet; True: settled.
-        waiting: bool | None = None
-        try:
-            sock.sendall(session.start())
-            while not session.finished:
-                try:
-                    data = sock.recv(READ_SIZE)
-                except TimeoutError:
-                    if waiting is not False:
-                        raise
-                    # Joined, and no welcome for WAIT_NOTICE seconds: the room waits.
-                    waiting = True
-                    if on_waiting is not None:
-                        on_waiting()
-                    sock.settimeout(idle_timeout)
-                    continue
-                reply = session.receive_data(data)
-                if reply:
-                    sock.sendall(reply)
-                if waiting is None and session.room_id is not None:
-                    waiting = session.team is not None
-                    sock.settimeout(idle_timeout if waiting else _shorter(WAIT_NOTICE,
-                                                                          idle_timeout))
-                elif waiting is False and session.team is not None:
-                    waiting = True
-                    sock.settimeout(idle_timeout)
-        except TimeoutError:
-            _send_quietly(sock, session.abort())
-            if session.room_id is None:
-                raise ServerSilent(
-                    f"no answer to our join from {host}:{port} within {hello:g} s: is a "
-                    f"Software-Challenge server (gauntlet serve) listening there?") from None
-            raise ServerSilent(
-                f"no message from {host}:{port} for {idle_timeout} s; giving up"
-            ) from None
-        except KitError:
-            _send_quietly(sock, session.abort())
-            raise
-        except OSError as error:
-            raise ServerClosed(f"connection to {host}:{port} lost: {_os_reason(error)}") from None
-    if session.outcome is None:
-        raise ServerClosed("the server ended the game without a result")
-    return session.outcome
-
-
-def _shorter(a: float, b: float | None) -> float:
-    return a if b is None else min(a, b)
-
-
-def _send_quietly(sock: socket.socket, data: bytes) -> None:
-    if not data:
-        return
-    try:
-        sock.settimeout(1.0)
-        sock.sendall(data)
-    except OSError:
-        pass
-
-
-def _os_reason(error: OSError) -> str:
-    return error.strerror or str(error) or type(error).__name__
+    return driver.drive(session, host, port,
+                        listener="a Software-Challenge server (gauntlet serve)",
+                        connect_timeout=connect_timeout, idle_timeout=idle_timeout,
+                        on_waiting=on_waiting)
 
 
 # --- command line -------------------------------------------------------------------
@@ -506,25 +427,15 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
     ``-r`` the reservation comes from ``$GAUNTLET_RESERVATION``: that is how the server
     hands it to a bot it launches.
     """
-    parser.add_argument("-h", "--host", default=DEFAULT_HOST,
-                        help=f"server address (default {DEFAULT_HOST})")
-    parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
-                        help=f"server port (default {DEFAULT_PORT})")
-    parser.add_argument("-r", "--reservation", default=reservation_from_env(),
-                        help="reservation code of a prepared game (joinPrepared); "
-                        f"default: ${RESERVATION_ENV}, set by the server that launched the bot")
+    driver.add_server_arguments(
+        parser, reservation_help="reservation code of a prepared game (joinPrepared)",
+        reservation_metavar=None)
     parser.add_argument("--room", default=None, help="join this room id (joinRoom)")
-    parser.add_argument("--idle-timeout", type=float, default=None,
-                        help="give up when the server is silent this many seconds")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log every message")
+    driver.add_session_arguments(parser)
 
 
 def _parser(prog: str | None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, add_help=False,
-                                     description="A Software-Challenge Blokus bot.")
-    parser.add_argument("--help", action="help", help="show this help and exit")
-    add_connection_arguments(parser)
-    return parser
+    return driver.make_parser(prog, "A Software-Challenge Blokus bot.", add_connection_arguments)
 
 
 def run(bot: Bot, argv: Sequence[str] | None = None) -> NoReturn:
@@ -549,24 +460,9 @@ def run_with(
     verbose: bool = False,
 ) -> int:
     """``run`` without the argument parsing: returns the exit code instead of exiting."""
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING,
-                            format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    try:
-        outcome = play(bot, host, port, reservation, room_id=room_id, idle_timeout=idle_timeout,
-                       on_waiting=lambda: print(WAITING, file=sys.stderr, flush=True))
-    except BotFailed as error:
-        print(f"error: {error}", file=sys.stderr)
-        if error.__cause__ is not None:
-            import traceback
-
-            traceback.print_exception(error.__cause__, file=sys.stderr)
-        return 1
-    except KitError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    print(f"{bot.name}: {outcome.describe()}", file=sys.stderr)
-    return 0
+    return driver.run_game(
+        bot,
+        lambda on_waiting: play(bot, host, port, reservation, room_id=room_id,
+                                idle_timeout=idle_timeout, on_waiting=on_waiting),
+        verbose=verbose,
+    )

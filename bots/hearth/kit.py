@@ -20,7 +20,9 @@ the entity tree up to date from every ``history_block``, answers ``entity_choice
 
 As in the Blokus kit, ``BotSession`` is sans-I/O (bytes in, bytes out, the bot called in
 between) on the Kettle codec's ``ClientConnection``, and two thin I/O layers drive it:
-``play`` here (a blocking socket loop) and ``bots.hearth.aio.play_async``.
+``play`` here (a blocking socket loop) and ``bots.hearth.aio.play_async``. The loops, the
+errors and the flags are ``bots.driver``'s, shared with the Blokus kit (a Hearth
+``ServerClosed`` is a Blokus ``ServerClosed``).
 
 What the bot is shown: the engine's own ``State`` rebuilt from what this player has seen
 (``games.hearth.tree.ViewTree.state``, i.e. ``State.from_view``) when the engine offers
@@ -43,12 +45,26 @@ from __future__ import annotations
 
 import argparse
 import logging
-import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from bots import RESERVATION_ENV, reservation_from_env
+from bots import driver
+from bots.driver import CONNECT_TIMEOUT as CONNECT_TIMEOUT
+from bots.driver import DEFAULT_HOST as DEFAULT_HOST
+from bots.driver import DEFAULT_PORT as DEFAULT_PORT
+from bots.driver import HELLO_TIMEOUT as HELLO_TIMEOUT
+from bots.driver import READ_SIZE as READ_SIZE
+from bots.driver import WAIT_NOTICE as WAIT_NOTICE
+from bots.driver import WAITING as WAITING
+from bots.driver import BotFailed as BotFailed
+from bots.driver import ConnectFailed as ConnectFailed
+from bots.driver import KitError as KitError
+from bots.driver import ServerClosed as ServerClosed
+from bots.driver import ServerProtocolError as ServerProtocolError
+from bots.driver import ServerRefused as ServerRefused
+from bots.driver import ServerSilent as ServerSilent
+from bots.driver import os_reason as os_reason
 from bots.hearth.bot import Bot, Outcome
 from bots.hearth.options import actions_from_tree, choice_for
 from bots.hearth.tree import EntityTree, TreeError
@@ -94,49 +110,11 @@ __all__ = [
 
 log = logging.getLogger("bots.hearth")
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 13050
-READ_SIZE = 65536
-CONNECT_TIMEOUT = 10.0
-# Joined and asked nothing for this long: the game waits for its second player.
-WAIT_NOTICE = 1.0
-# A Kettle server answers a join at once (game_joined or a nack).
-HELLO_TIMEOUT = 15.0
-WAITING = "waiting for an opponent..."
-
 Deck = tuple[str, Sequence[str]]
 """``(hero card id, [30 card ids])`` for ``queue_player``."""
 
-
-# --- errors -------------------------------------------------------------------------
-
-
-class KitError(Exception):
-    """Why a bot could not play its game to the end; ``str()`` is meant for humans."""
-
-
-class ConnectFailed(KitError):
-    """No server answered at host:port."""
-
-
-class ServerClosed(KitError):
-    """The connection ended before ``game_finished``."""
-
-
-class ServerSilent(KitError):
-    """Nothing arrived from the server for longer than the idle timeout."""
-
-
-class ServerRefused(KitError):
-    """The server nacked our ``queue_player`` / ``join_game`` (bad reservation, bad deck...)."""
-
-
-class ServerProtocolError(KitError):
-    """The server sent something that is not Kettle, or history that does not fit."""
-
-
-class BotFailed(KitError):
-    """The bot's own code raised, or it answered with something not among its options."""
+# The constants and the KitError family come from bots.driver, shared with the Blokus kit
+# (one class per error for both games); they stay importable from here.
 
 
 def parse_reservation(text: str) -> tuple[str, str]:
@@ -209,6 +187,16 @@ class BotSession:
         self.options_answered = 0
         self.finished = False
         self._conceded = False
+
+    @property
+    def joined(self) -> bool:
+        """The server has answered our join: we have a seat in a game."""
+        return self.game_id is not None
+
+    @property
+    def started(self) -> bool:
+        """The game has begun for us (we were shown a state or answered options)."""
+        return self._views > 0 or self.options_answered > 0
 
     def start(self) -> bytes:
         """The opening bytes: ``join_game`` with a reservation, else ``queue_player``."""
@@ -379,72 +367,9 @@ def play(
     seconds (``run`` prints "waiting for an opponent...").
     """
     session = BotSession(bot, reservation=reservation, deck=deck)
-    try:
-        sock = socket.create_connection((host, port), timeout=connect_timeout)
-    except OSError as error:
-        raise ConnectFailed(f"cannot connect to {host}:{port}: {os_reason(error)}") from None
-    with sock:
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        # Until the join is answered, silence means that no Kettle server listens there.
-        hello = HELLO_TIMEOUT if idle_timeout is None else min(HELLO_TIMEOUT, idle_timeout)
-        sock.settimeout(hello)
-        # None: not joined yet; False: joined, nothing to decide yet; True: settled.
-        waiting: bool | None = None
-        try:
-            sock.sendall(session.start())
-            while not session.finished:
-                try:
-                    data = sock.recv(READ_SIZE)
-                except TimeoutError:
-                    if session.game_id is None:
-                        raise ServerSilent(
-                            f"no answer to our join from {host}:{port} within {hello:g} s: "
-                            f"is a Gauntlet server (Kettle) listening there?") from None
-                    if waiting is not False:
-                        raise
-                    waiting = True
-                    if on_waiting is not None:
-                        on_waiting()
-                    sock.settimeout(idle_timeout)
-                    continue
-                reply = session.receive_data(data)
-                if reply:
-                    sock.sendall(reply)
-                started = session._views > 0 or session.options_answered > 0
-                if waiting is None and session.game_id is not None:
-                    waiting = started
-                    sock.settimeout(idle_timeout if started else
-                                    WAIT_NOTICE if idle_timeout is None
-                                    else min(WAIT_NOTICE, idle_timeout))
-                elif waiting is not True and started:
-                    waiting = True
-                    sock.settimeout(idle_timeout)
-        except TimeoutError:
-            _send_quietly(sock, session.abort())
-            raise ServerSilent(
-                f"no message from {host}:{port} for {idle_timeout} s; giving up"
-            ) from None
-        except KitError:
-            _send_quietly(sock, session.abort())
-            raise
-        except OSError as error:
-            raise ServerClosed(f"connection to {host}:{port} lost: {os_reason(error)}") from None
-    assert session.outcome is not None
-    return session.outcome
-
-
-def _send_quietly(sock: socket.socket, data: bytes) -> None:
-    if not data:
-        return
-    try:
-        sock.settimeout(1.0)
-        sock.sendall(data)
-    except OSError:
-        pass
-
-
-def os_reason(error: OSError) -> str:
-    return error.strerror or str(error) or type(error).__name__
+    return driver.drive(session, host, port, listener="a Gauntlet server (Kettle)",
+                        connect_timeout=connect_timeout, idle_timeout=idle_timeout,
+                        on_waiting=on_waiting)
 
 
 # --- command line -------------------------------------------------------------------
@@ -453,25 +378,14 @@ def os_reason(error: OSError) -> str:
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
     """``-h/--host``, ``-p/--port``, ``-r/--reservation`` (help is ``--help`` only); without
     ``-r``, ``$GAUNTLET_RESERVATION`` (how the server hands it to a bot it launches)."""
-    parser.add_argument("-h", "--host", default=DEFAULT_HOST,
-                        help=f"server address (default {DEFAULT_HOST})")
-    parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
-                        help=f"server port (default {DEFAULT_PORT})")
-    parser.add_argument("-r", "--reservation", default=reservation_from_env(),
-                        metavar="GAME_ID:PASSWORD",
-                        help="a reserved seat (join_game) instead of queue_player; "
-                        f"default: ${RESERVATION_ENV}, set by the server that launched the bot")
-    parser.add_argument("--idle-timeout", type=float, default=None,
-                        help="give up when the server is silent this many seconds")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log every message")
+    driver.add_server_arguments(
+        parser, reservation_help="a reserved seat (join_game) instead of queue_player",
+        reservation_metavar="GAME_ID:PASSWORD")
+    driver.add_session_arguments(parser)
 
 
 def _parser(prog: str | None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, add_help=False,
-                                     description="A Kettle (Hearth) bot.")
-    parser.add_argument("--help", action="help", help="show this help and exit")
-    add_connection_arguments(parser)
-    return parser
+    return driver.make_parser(prog, "A Kettle (Hearth) bot.", add_connection_arguments)
 
 
 def run(bot: Bot, argv: Sequence[str] | None = None) -> NoReturn:
@@ -496,24 +410,10 @@ def run_with(
     verbose: bool = False,
 ) -> int:
     """``run`` without the argument parsing: returns the exit code."""
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.DEBUG if verbose else logging.WARNING,
-                            format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    try:
-        outcome = play(bot, host, port, reservation, deck=deck, idle_timeout=idle_timeout,
-                       on_waiting=lambda: print(WAITING, file=sys.stderr, flush=True))
-    except BotFailed as error:
-        print(f"error: {error}", file=sys.stderr)
-        if error.__cause__ is not None:
-            import traceback
-
-            traceback.print_exception(error.__cause__, file=sys.stderr)
-        return 1
-    except (KitError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    print(f"{bot.name}: {outcome.describe()}", file=sys.stderr)
-    return 0
+    return driver.run_game(
+        bot,
+        lambda on_waiting: play(bot, host, port, reservation, deck=deck,
+                                idle_timeout=idle_timeout, on_waiting=on_waiting),
+        verbose=verbose,
+        failures=(KitError, ValueError),  # ValueError: a malformed -r GAME_ID:PASSWORD
+    )
