@@ -105,6 +105,10 @@ class ServerConfig:
     unplayed_retention_minutes: float = DEFAULTS.unplayed_retention_minutes
     # Host names the HTTP API answers to besides loopback, IP addresses and `host` ("*": any).
     allowed_hosts: tuple[str, ...] = ()
+    # The settings of a cluster (GAUNTLET_BROKER_URL or GAUNTLET_REDIS_URL set: workers play
+    # the matches of registered bots, spectators follow them on Redis); None: one process.
+    # Taken whole because the cluster's parts (server.worker) read several of them.
+    cluster: Settings | None = None
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> ServerConfig:
@@ -125,6 +129,7 @@ class ServerConfig:
             "unplayed_retention_minutes": settings.unplayed_retention_minutes,
             "allowed_hosts": tuple(h.strip() for h in settings.allowed_hosts.split(",")
                                    if h.strip()),
+            "cluster": settings if settings.broker_url or settings.redis_url else None,
         }
         fields["limits"] = Limits(
             max_connections=settings.max_connections,

@@ -1008,15 +1008,13 @@ def register_bundled_bots(store: Store, games: GameRegistry) -> list[str]:
     return added
 
 
-def abort_stale_waiting(store: Store, *, keep_dispatched: bool | None = None) -> list[str]:
+def abort_stale_waiting(store: Store, *, keep_dispatched: bool = False) -> list[str]:
     """Waiting matches of a previous run: their rooms and reservations died with it.
 
     With a broker (`keep_dispatched`, as `Store.recover`) the matches queued for the workers
     stay: they are not this node's."""
-    from server.store.store import broker_configured, dispatched
+    from server.store.store import dispatched
 
-    if keep_dispatched is None:
-        keep_dispatched = broker_configured()
     ids: list[str] = []
     kept = 0
     while True:

@@ -2,7 +2,7 @@
 
 Every statement reaches the driver through the dialect's `do_execute` (or
 `do_executemany`): SQLAlchemy's own executions and the store's writer thread, which runs its
-statements on the DBAPI cursor (`server.store.store._execute`). So the refusal is put there,
+statements on the DBAPI cursor (`server.store.fastpath.execute`). So the refusal is put there,
 on the engine's dialect, where both pass.
 """
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -13,10 +14,10 @@ from fastapi.responses import JSONResponse
 from server.api import ladder
 from server.api.http import ClientLimits, HostGuard
 from server.api.routes import bots, games, health, matches
+from server.api.viewer import install as install_spectate
 from server.games.registry import GameRegistry
 from server.ladder import Ladder
 from server.matches import MatchError, MatchService
-from server.spectate import install as install_spectate
 from server.store import Conflict, NotFound, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,10 @@ class ApiContext:
     max_websockets_per_address: int = 32
     # Host names served besides loopback and IP addresses (`HostGuard`; "*": any).
     allowed_hosts: tuple[str, ...] = ()
+    # A cluster's parts: the `server.worker.dispatch.Dispatcher` that queues matches of
+    # registered bots for the workers, and the Redis URL its live frames come on.
+    dispatcher: Any = None
+    pubsub_url: str | None = None
 
 
 def create_app(context: ApiContext) -> FastAPI:
@@ -51,7 +56,8 @@ def create_app(context: ApiContext) -> FastAPI:
     for module in (health, games, matches, bots, ladder):
         app.include_router(module.router, prefix="/api")
     # Spectators: /ws/matches/{id}, /ws/lobby, and the viewer at / (mounted last).
-    install_spectate(app, context.service.lobby, admin_token=context.admin_token)
+    install_spectate(app, context.service.lobby, admin_token=context.admin_token,
+                     pubsub=context.pubsub_url)
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(MatchError, _match_error)  # type: ignore[arg-type]
     app.add_exception_handler(StoreError, _store_error)  # type: ignore[arg-type]

@@ -16,8 +16,8 @@ from typing import Annotated, NoReturn
 import typer
 
 from bots import RESERVATION_ENV
-from server.cli import app
 from server.commands.common import command_settings, env_help
+from server.commands.root import app
 from server.settings import DEFAULTS
 
 PREFIX = "blokus-"

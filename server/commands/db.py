@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from server.cli import app
 from server.commands.common import command_settings, env_help
+from server.commands.root import app
 from server.settings import DEFAULTS
 
 # Read through command_settings, like every setting: the option only has to exist.

@@ -25,8 +25,8 @@ from games import blokus
 from protocols.base import NEED_DATA, ConnectionClosed, StreamEnd
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
-from server.cli import app
 from server.commands.common import command_settings, env_help, run_server, stop_event
+from server.commands.root import app
 from server.config import ServerConfig
 from server.ladder import LadderOptions
 from server.settings import DEFAULTS

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from server.cli import app
+from server.commands.root import app
 from server.settings import Settings, SettingsError, load_settings
 
 ladder_app = typer.Typer(help="The training ladder of a running server (start, stop, status).",

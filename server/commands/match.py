@@ -25,8 +25,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from server.cli import app
 from server.commands.common import command_settings, env_help
+from server.commands.root import app
 from server.games.registry import GameRegistry
 from server.settings import DEFAULTS, Settings, env_name
 

@@ -39,8 +39,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from server.cli import app
 from server.commands.common import command_settings, env_help
+from server.commands.root import app
 from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig, find_admin_password
 from server.settings import DEFAULTS, Settings
 

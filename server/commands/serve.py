@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from server.cli import app
 from server.commands.common import command_settings, env_help, run_server, stop_event
+from server.commands.root import app
 from server.config import PASSWORD_ENV, ServerConfig
 from server.ladder import LadderOptions
 from server.settings import DEFAULTS, load_settings

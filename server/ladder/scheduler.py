@@ -79,7 +79,9 @@ class Ladder:
     match service closes (live legs stay `playing` and are replayed on the next start)."""
 
     def __init__(self, service: MatchService, store: Store, games: GameRegistry,
-                 options: LadderOptions | None = None) -> None:
+                 options: LadderOptions | None = None, *, remote: Any = None) -> None:
+        """`remote`: the cluster's `server.worker.dispatch.Dispatcher` (its owner closes
+        it); None: every leg is played by `service`, in this process."""
         self.service = service
         self.store = store
         self.games = games
@@ -95,7 +97,7 @@ class Ladder:
         self._next_start = 0.0  # monotonic time before which no leg starts (min_interval)
         self._paced: float | None = None  # seconds the last fill left to wait for that
         # With a broker (GAUNTLET_BROKER_URL) legs are played on workers: server.worker.
-        self.remote: Any = None
+        self.remote = remote
         self._adopted: list[LadderPairing] = []  # legs of a previous run still on workers
 
     @property
@@ -105,12 +107,6 @@ class Ladder:
     # --- control ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        from server.settings import load_settings
-
-        if load_settings().broker_url:  # Celery only then (server/worker is lazy)
-            from server.worker.dispatch import from_settings
-
-            self.remote = from_settings(self.store)
         await asyncio.to_thread(self.recover)
         adopted, self._adopted = self._adopted, []
         for pairing in adopted:
@@ -126,8 +122,6 @@ class Ladder:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self.remote is not None:
-            self.remote.close()
 
     def ladder_games(self) -> list[str]:
         """The games a ladder can run: two seats (the ratings are head to head)."""

@@ -1,6 +1,7 @@
-"""Spectating: per-game JSON renderers and the hub that fans room events out to browsers."""
+"""Spectating: the hub that fans room events out to browsers, and the frames it sends.
 
-from server.spectate.app import create_spectate_app, install
+Its HTTP side (the WebSocket routes, the viewer's files) is `server.api.viewer`."""
+
 from server.spectate.hub import Close, MatchFeed, SpectateHub, Watcher
 
-__all__ = ["Close", "MatchFeed", "SpectateHub", "Watcher", "create_spectate_app", "install"]
+__all__ = ["Close", "MatchFeed", "SpectateHub", "Watcher"]

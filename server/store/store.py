@@ -717,10 +717,10 @@ class Store:
     # --- recovery ---------------------------------------------------------------------
 
     def recover(self, *, at: datetime | None = None,
-                keep_dispatched: bool | None = None) -> list[str]:
+                keep_dispatched: bool = False) -> list[str]:
         """At start: abort every match a previous process left open; return their ids.
 
-        With a broker (`keep_dispatched`; None: whether `GAUNTLET_BROKER_URL` is set) the
+        With a broker (`keep_dispatched`: the caller's settings name one) the
         open matches dispatched to the workers (`dispatched(options)`) are left alone: a
         worker plays them or will (a dead worker's job comes back after the visibility
         timeout, docs/scale.md); only this node's own matches are aborted.
@@ -740,8 +740,6 @@ class Store:
             sa.and_(col(Match.status) == MatchStatus.FINISHED.value,
                     ~sa.exists().where(col(Result.match_id) == col(Match.id))),
         )
-        if keep_dispatched is None:
-            keep_dispatched = broker_configured()
         with self._write() as session:
             rows = session.execute(sa.select(col(Match.id), col(Match.status),
                                              col(Match.options)).where(stale)).all()
@@ -763,13 +761,3 @@ def dispatched(options: Any) -> bool:
     `cluster` is the mark of matches dispatched before `dispatch` existed)."""
     return isinstance(options, dict) and (options.get("dispatch") == "worker"
                                           or options.get("cluster") is True)
-
-
-def broker_configured() -> bool:
-    """Whether `GAUNTLET_BROKER_URL` is set (workers play the dispatched matches)."""
-    from server.settings import SettingsError, load_settings
-
-    try:
-        return bool(load_settings().broker_url)
-    except SettingsError:
-        return False

@@ -11,8 +11,8 @@ Every dispatched match is marked in its options (`"dispatch": "worker"`): an API
 restarts leaves those to the workers (`Store.recover(keep_dispatched=True)`), a dead
 worker's job comes back after the visibility timeout.
 
-`from_settings()` is the one entry point of the single-process code: None without a broker,
-and Celery is imported only when there is one.
+`server.runtime.GauntletServer` makes the one dispatcher of an API node (with a broker in
+`ServerConfig.cluster`); Celery is imported only when there is one.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from server.rooms import Clocks
-from server.settings import Settings, load_settings
+from server.settings import Settings
 from server.store import MatchStatus, NewSeat, Store
 from server.store.models import OPEN_STATUSES
 from server.worker.channels import QUEUE, TASK
@@ -113,11 +113,3 @@ class Dispatcher:
             self._redis.close()
         if self._app is not None:
             self._app.close()
-
-
-def from_settings(store: Store | None, settings: Settings | None = None) -> Dispatcher | None:
-    """A dispatcher when a broker is configured (and there is a store), else None."""
-    settings = settings or load_settings()
-    if not settings.broker_url or store is None:
-        return None
-    return Dispatcher(settings, store)

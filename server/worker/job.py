@@ -1,6 +1,6 @@
 """One `play_match` job: attempt N of a stored match, played in this process.
 
-The worker hosts the room itself: a `GauntletServer` without HTTP on an ephemeral loopback
+The worker hosts the room itself: a `server.host.MatchHost` on an ephemeral loopback
 port, whose match service launches both registered bots with the same launcher as the
 single-machine server, records every event and the result through a `StoreWriter` on the
 shared store (`AttemptStore`: the writes of a superseded attempt are refused), and whose
@@ -22,7 +22,7 @@ from typing import Any
 from server.config import ServerConfig
 from server.rooms import Clocks, Room
 from server.settings import Settings
-from server.store import MatchStatus, Store, StoreWriter
+from server.store import MatchStatus, Store
 from server.worker.attempts import AttemptStore, begin_attempt
 
 log = logging.getLogger(__name__)
@@ -61,45 +61,42 @@ async def play_async(match_id: str, settings: Settings) -> Played:
 
 
 async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: Store) -> None:
+    from server.host import MatchHost
     from server.matches import SeatRequest
-    from server.runtime import GauntletServer
 
     match = await asyncio.to_thread(plain.get_match, match_id)
     seats = await asyncio.to_thread(plain.seats, match_id)
-    assert match is not None
+    if match is None:  # deleted between begin_attempt and now: nothing to play
+        return
     options: dict[str, Any] = dict(match.options or {})
     clocks = Clocks(**options["clocks"]) if options.get("clocks") else None
     store = AttemptStore(settings.database_url, match_id, attempt)
     config = ServerConfig.from_settings(settings, host="127.0.0.1", tcp_port=0,
                                         http_port=None, save_replays=False,
                                         admin_password=secrets.token_urlsafe(16))
-    server = GauntletServer(config, store=None, http_port=None)
     redis = _redis(settings)
-    outlets = []
-    await server.start()
-    writer = StoreWriter(store)
+    outlets: list[Any] = []
+
+    def observe(room: Room) -> None:
+        # A listener after the match service (which tracks the room): the live frames go
+        # to the spectators of every API node.
+        if redis is not None:
+            from server.worker.outlet import RedisOutlet
+
+            outlet = RedisOutlet(redis, room, attempt)
+            room.add_observer(outlet)
+            outlet.begin()
+            outlets.append(outlet)
+
+    # A host without the single server's chores (no ladder, no recovery of other matches,
+    # which are not this worker's), recording through the attempt's store.
+    host = MatchHost(config, store=store, room_listeners=[observe])
+    await host.start()
     try:
-        await writer.start()
-        # The server was built without a store (no ladder, no recovery of other matches,
-        # which are not this worker's); its match service records through this writer.
-        server.writer = writer
-        server.matches.store = store
-        server.matches.writer = writer
-        def room_created(room: Room) -> None:
-            # After the server's recorder (the first listener), which tracks the room.
-            if redis is not None:
-                from server.worker.outlet import RedisOutlet
-
-                outlet = RedisOutlet(redis, room, attempt)
-                room.add_observer(outlet)
-                outlet.begin()
-                outlets.append(outlet)
-
-        server.lobby.room_listeners.append(room_created)
         requests = [SeatRequest(name=s.display_name or None, bot=s.bot_id) for s in seats]
         # The room takes the match's id: the store has its row already.
-        room, _ = await server.matches.create_match(match.game, requests, seed=match.seed,
-                                                    clocks=clocks, match_id=match_id)
+        room, _ = await host.matches.create_match(match.game, requests, seed=match.seed,
+                                                  clocks=clocks, match_id=match_id)
         if room.task is not None:
             with contextlib.suppress(Exception):
                 await asyncio.shield(room.task)
@@ -107,16 +104,16 @@ async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: 
         # holds every frame they got, the last one (`closed`) included: a reader of the
         # store after the live stream sees the same seqs.
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(_recorded(server.matches, match_id), STORE_WAIT)
-        with contextlib.suppress(Exception):
-            await writer.flush()
+            await asyncio.wait_for(_recorded(host.matches, match_id), STORE_WAIT)
+        if host.writer is not None:
+            with contextlib.suppress(Exception):
+                await host.writer.flush()
         for outlet in outlets:
             outlet.end()
     finally:
         for outlet in outlets:
             await outlet.close()
-        await server.close()  # closes the writer too (server.writer)
-        await writer.close()
+        await host.close()  # closes its writer too
         store.close()
         if redis is not None:
             with contextlib.suppress(Exception):

@@ -13,9 +13,10 @@ from typing import Any
 import websockets
 
 from server.api.http import HttpServer
+from server.api.viewer import create_spectate_app
 from server.games.registry import GameRegistry
 from server.rooms import Clocks, Lobby, Room, SlotRequest
-from server.spectate import SpectateHub, create_spectate_app
+from server.spectate import SpectateHub
 from tests.server.server_testkit import InProcessPlayer, InProcessSeat
 
 TOKEN = "spectate-token"

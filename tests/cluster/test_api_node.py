@@ -16,6 +16,7 @@ import sqlalchemy as sa
 
 from server.config import ServerConfig
 from server.runtime import GauntletServer
+from server.settings import load_settings
 from server.store import MatchStatus, Store
 from server.store.ladder import LadderStore
 from tests.cluster.conftest import Worker, worker_env
@@ -33,7 +34,8 @@ def broker(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def _config(data: Path) -> ServerConfig:
-    return ServerConfig(tcp_port=0, admin_password="pw", data_dir=data)
+    # The cluster's settings as `gauntlet serve` reads them (the broker fixture set them).
+    return ServerConfig(tcp_port=0, admin_password="pw", data_dir=data, cluster=load_settings())
 
 
 async def _post(api: GauntletServer, body: dict[str, Any]) -> httpx.Response:

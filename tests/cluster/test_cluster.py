@@ -130,7 +130,8 @@ async def test_a_spectator_of_the_api_node_sees_a_worker_match_live(
     worker = Worker(worker_env(redis_url, pg_url, tmp_path / "data"), tmp_path / "w.log")
     settings = load_settings(broker_url=redis_url, database_url=pg_url)
     dispatcher = Dispatcher(settings, store)
-    config = ServerConfig(tcp_port=0, admin_password="pw", data_dir=tmp_path / "api")
+    config = ServerConfig(tcp_port=0, admin_password="pw", data_dir=tmp_path / "api",
+                          cluster=load_settings(redis_url=redis_url))
     try:
         async with GauntletServer(config, store=store, http_port=0,
                                   admin_token="t0ken") as api:

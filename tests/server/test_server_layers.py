@@ -9,6 +9,7 @@ Imports inside functions count too (a deferred import is still a dependency); th
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,12 @@ GAME_PACKAGES = ("server.games.blokus", "server.games.hearth")
 def _module(path: Path) -> str:
     parts = path.relative_to(ROOT.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(name: str) -> bool:
+    parts = name.split(".")
+    path = ROOT.parent.joinpath(*parts)
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 def _type_checking(node: ast.AST) -> bool:
@@ -55,8 +62,12 @@ def imports(path: Path, package: str | None = None) -> set[str]:
                 module = f"{base}.{node.module}" if node.module else base
             else:
                 module = node.module or ""
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
+            names = [f"{module}.{alias.name}" for alias in node.names]
+            found.update(names)
+            # `from server.api import ladder` needs the module server.api.ladder (its
+            # package's __init__ runs first in any case); `from x import name` needs x.
+            if not all(_is_module(n) for n in names):
+                found.add(module)
         stack.extend(ast.iter_child_nodes(node))
     return found
 
@@ -80,7 +91,7 @@ def test_the_rooms_import_nothing_above_them(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if _under(
     n, "server.spectate", "server.api", "server.store", "server.rooms", "server.games.registry",
     "server.ladder", "server.worker", "server.launcher", "server.matches", "server.net",
-    "server.runtime")))
+    "server.runtime", "server.host")))
 def test_generic_modules_import_no_game_package(name: str) -> None:
     games = [m for m in imports(MODULES[name]) if _under(m, *GAME_PACKAGES)
              or _under(m, "games.blokus", "games.hearth")]
@@ -96,6 +107,102 @@ def test_the_check_sees_deferred_imports_and_skips_type_checking_blocks(tmp_path
     found = imports(probe, "server.rooms")
     assert {"server.games.blokus", "server.games.blokus.PLUGIN"} <= found
     assert "server.games.registry" not in found
+
+
+@functools.cache
+def _dependencies() -> dict[str, set[str]]:
+    """Each server module's server modules (an import of a name inside a module counts as
+    that module)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        found = set()
+        for module in imports(path):
+            while module not in MODULES and "." in module:
+                module = module.rsplit(".", 1)[0]
+            if module in MODULES and module != name:
+                found.add(module)
+        graph[name] = found
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycle_in_the_server() -> None:
+    assert _cycles(_dependencies()) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("server", "server.settings", "server.config"),
+    ("server.rooms", "server.games.registry"),
+    ("server.net", "server.store", "server.launcher", "server.spectate"),
+    ("server.matches", "server.series", "server.games"),
+    ("server.host",),
+    ("server.ladder", "server.worker", "server.api"),
+    ("server.runtime",),
+    ("server.commands", "server.cli"),
+)
+"""The server's layers, lowest first (docs/design.md): a module imports its own layer and
+those below. The match host plays matches; the ladder, the workers and the API use one;
+the runtime puts them together; the command line starts it."""
+
+
+def _layer(name: str) -> int:
+    best = max(((len(p), i) for i, layer in enumerate(LAYERS) for p in layer
+                if _under(name, p)), default=None)
+    assert best is not None, f"{name} is in no layer: add it to LAYERS"
+    return best[1]
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_imports_a_higher_layer(name: str) -> None:
+    mine = _layer(name)
+    above = sorted(m for m in _dependencies()[name] if _layer(m) > mine)
+    assert above == [], f"{name} (layer {mine}) imports {above}"
 
 
 BOTS = ROOT.parent / "bots"

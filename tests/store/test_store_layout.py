@@ -107,7 +107,7 @@ def test_the_fast_path_imports_nothing_of_the_query_api() -> None:
     # server/store/__init__.py re-exports from it
     "Conflict", "JSONText", "NewEvent", "NewSeat", "NotFound", "Page", "Pruned",
     "SeatOutcome", "Store", "StoreError", "TransactionLost", "encode_json",
-    "broker_configured", "dispatched",
+    "dispatched",
 ])
 def test_the_names_moved_out_are_still_importable_from_the_query_api(name: str) -> None:
     import server.store

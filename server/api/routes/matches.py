@@ -69,27 +69,6 @@ def _match(store: Store, match_id: str) -> Match:
 
 DISPATCH_WAIT = 10.0
 """Seconds POST /api/matches waits for room in a full worker queue before answering 503."""
-_NO_DISPATCHER = object()
-
-
-def _dispatcher(request: Request, context: Any) -> Any:
-    """The cluster's `Dispatcher` (server.worker.dispatch) when a broker is configured,
-    else None. The ladder's when it has one; else one per app, made on first use."""
-    ladder = context.ladder
-    if ladder is not None and ladder.remote is not None:
-        return ladder.remote
-    state = request.app.state
-    found = getattr(state, "dispatcher", _NO_DISPATCHER)
-    if found is _NO_DISPATCHER:
-        found = None
-        from server.settings import load_settings
-
-        if context.store is not None and load_settings().broker_url:
-            from server.worker.dispatch import from_settings  # Celery only with a broker
-
-            found = from_settings(context.store)
-        state.dispatcher = found
-    return found
 
 
 async def _dispatch(dispatcher: Any, service: ServiceDep, body: MatchCreate,
@@ -147,7 +126,7 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
         c = body.clocks
         clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled)
     if not body.paused and all(s.bot is not None for s in body.seats):
-        dispatcher = _dispatcher(request, context)
+        dispatcher = context.dispatcher
         if dispatcher is not None:
             return await _dispatch(dispatcher, service, body, clocks)
     room, seats = await service.create_match(

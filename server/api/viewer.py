@@ -1,4 +1,7 @@
-"""Hooking spectating into a FastAPI app: the hub, the WebSocket router, the viewer at `/`."""
+"""Hooking spectating into a FastAPI app: the hub, the WebSocket router, the viewer at `/`.
+
+The spectators' machinery (`server.spectate`: the hub, its feeds, the frames) knows no
+HTTP; this is where it meets the API's routers and guards."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from server.api.http import HostGuard
 from server.games.registry import GamePlugin
 from server.rooms import Lobby
 from server.spectate.hub import SpectateHub
@@ -17,21 +21,22 @@ WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 
 def install(app: FastAPI, lobby: Lobby, *, admin_token: str = "",
-            web_dir: Path = WEB_DIR, store: Store | None = None) -> SpectateHub:
+            web_dir: Path = WEB_DIR, store: Store | None = None,
+            pubsub: str | None = None) -> SpectateHub:
     """Add `/ws/...` and the static viewer to `app` (call after the other routers: the
     viewer is mounted at `/` and takes whatever they leave). `store`: stored matches are
-    listed and replayed from it (None: the API context's store, if there is one)."""
-    from server.api import ws
+    listed and replayed from it (None: the API context's store, if there is one).
+    `pubsub`: a cluster's Redis URL, on which the matches of its workers are followed."""
+    from server.api.ws import router as ws_router
 
     hub = SpectateHub(lobby, admin_token=admin_token, store=store)
     hub.hook()
-    pubsub = _pubsub_url()
     if pubsub:  # a cluster: matches played on workers are followed on Redis
         from server.worker.remote import follow
 
         hub.follower = follow(hub, pubsub)
     app.state.spectate = hub
-    app.include_router(ws.router)
+    app.include_router(ws_router)
     app.router.add_event_handler("shutdown", hub.close)
     _serve_viewers(app, lobby)
     if web_dir.is_dir():
@@ -70,18 +75,9 @@ def _viewer(plugin: GamePlugin, suffix: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def _pubsub_url() -> str | None:
-    from server.settings import load_settings
-
-    settings = load_settings()
-    return settings.redis_url or settings.broker_url
-
-
 def create_spectate_app(lobby: Lobby, *, admin_token: str = "",
                         store: Store | None = None) -> FastAPI:
     """A minimal app with spectating only (tests; servers without the REST API)."""
-    from server.api.http import HostGuard
-
     app = FastAPI(title="Gauntlet spectators")
     install(app, lobby, admin_token=admin_token, store=store)
     app.add_middleware(HostGuard)
