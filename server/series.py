@@ -1,17 +1,20 @@
-"""Series of Blokus games between two bots over TCP, seats swapped every other game.
+"""Series of games between two bots over TCP, seats swapped every other game.
 
 Every game is prepared through the admin protocol (``<prepare>`` with two reserved slots),
 so who sits where is decided here, not by join order: in even games bot A is team ONE
-(BLUE+RED, it moves first), in odd games bot B is. The same admin connection observes
-every room, and a game's record is what the server's ``result`` says, never what a
-client's exit code suggests.
+(in Blokus: BLUE+RED, it moves first), in odd games bot B is. The same admin connection
+observes every room of a game it can watch (a server in this process is watched directly,
+``RoomWatch.polling``), and a game's record is what the server's ``result`` says, never
+what a client's exit code suggests. Any game the server hosts can be played: the admin
+protocol prepares rooms of every registered game.
 
 A seat is either a ``SeatCommand`` (a program run through ``server.launcher`` with the
 official ``--host --port`` flags and its reservation in ``$GAUNTLET_RESERVATION``, in a
 process group of its own, so a bot
-that hangs or crashes is stopped and costs only its game) or a ``BotMaker`` (an
-in-process kit bot on ``bots.blokus.aio.play_async``: for benchmarks and tests, whose
-bots are known to behave).
+that hangs or crashes is stopped and costs only its game), an ``InProcessKit`` (a kit bot
+played on an asyncio task, e.g. ``bots.blokus.aio.play_async``: for benchmarks and tests,
+whose bots are known to behave), or an ``InProcessSeat`` (a game's bundled in-process bot,
+``GamePlugin.bundled``, seated in a server in this process).
 
 ``run_series`` is what ``gauntlet play`` and ``bench/sc_server.py`` use.
 """
@@ -30,9 +33,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bots.blokus.aio import play_async
-from bots.blokus.kit import READ_SIZE, Bot, KitError, Outcome, _os_reason
-from games.blokus import GAME_TYPE, TEAMS
+from bots.driver import READ_SIZE, KitError
+from bots.driver import os_reason as _os_reason
+from bots.sc_result import Outcome
 from protocols.base import (
     NEED_DATA,
     ConnectionClosed,
@@ -42,6 +45,7 @@ from protocols.base import (
 )
 from protocols.sc import ClientConnection
 from protocols.sc import messages as m
+from protocols.sc.messages import TEAMS
 from server.launcher import BotProcess, BotSpec, FailureCategory, SeatFailure, launch
 
 __all__ = [
@@ -50,11 +54,12 @@ __all__ = [
     "AdminError",
     "BotSummary",
     "GameRecord",
+    "InProcessKit",
+    "InProcessSeat",
     "RoomWatch",
     "SeatCommand",
     "SeriesError",
     "bot_seed",
-    "explain",
     "reachable",
     "run_series",
     "summarise",
@@ -175,13 +180,15 @@ class AdminClient:
         await self._writer.drain()
 
     async def prepare(self, names: tuple[str, str], *, can_timeout: bool = True,
-                      timeout: float = 30.0, game_type: str = GAME_TYPE) -> m.Prepared:
-        """A prepared room with two reserved slots named ``names`` (slot 1 = team ONE)."""
+                      timeout: float = 30.0, game_type: str | None = None) -> m.Prepared:
+        """A prepared room with two reserved slots named ``names`` (slot 1 = team ONE) of
+        ``game_type`` (None: the protocol's own game)."""
         future: asyncio.Future[m.Prepared] = asyncio.get_running_loop().create_future()
         self._waiting.append(future)
         slots = tuple(m.Slot(name, can_timeout, True) for name in names)
         try:
-            await self._send(m.Prepare(game_type, False, slots))
+            game = {"game_type": game_type} if game_type is not None else {}
+            await self._send(m.Prepare(pause=False, slots=slots, **game))
             async with asyncio.timeout(timeout):
                 return await future
         except TimeoutError:
@@ -406,35 +413,6 @@ def bot_seed(seed: int | None, game: int, side: int) -> int | None:
     return random.Random(f"{seed}:{game}:{side}").getrandbits(32)
 
 
-_ENGLISH = {
-    "WRONG_COLOR": "only your own colour may be moved",
-    "WRONG_SHAPE": "the first move must place the given start piece",
-    "DUPLICATE_SHAPE": "that piece has been placed already",
-    "OUT_OF_BOUNDS": "the piece does not fit on the board",
-    "OBSTRUCTED": "the piece would cover another piece",
-    "TOUCHES_SAME_COLOR": "the piece touches its own colour along an edge",
-    "NOT_ON_BORDER": "the first piece must touch the board's edge",
-    "NO_SHARED_CORNER": "every piece must touch a piece of its colour at a corner",
-    "SKIP_FIRST_TURN": "the first move must place a piece, not skip",
-    "GAME_OVER": "the game is over already",
-}
-
-
-def explain(reason: str) -> str | None:
-    """The rule a rule-violation reason text names, in English (None: no known rule).
-
-    >>> explain("Regelverletzung von a: Der Spielstein passt nicht vollständig auf das "
-    ...         "Spielfeld bei 'x'")
-    'the piece does not fit on the board'
-    """
-    from games.blokus import Mistake
-
-    for mistake in Mistake:
-        if mistake.text in reason:
-            return _ENGLISH.get(mistake.name)
-    return None
-
-
 def _category(cause: str | None, failure: SeatFailure | None) -> str | None:
     """Why the violator lost: the server's cause, refined by the launcher's verdict.
 
@@ -454,8 +432,13 @@ def _category(cause: str | None, failure: SeatFailure | None) -> str | None:
     return None
 
 
+Explain = Callable[[str], str | None]
+"""The rule an illegal move's reason text names, in English (`GamePlugin.explain`)."""
+
+
 def _record(index: int, seats: tuple[str, str], outcome: Outcome,
-            failures: dict[str, SeatFailure], *, aborted: bool = False) -> GameRecord:
+            failures: dict[str, SeatFailure], *, aborted: bool = False,
+            explain: Explain | None = None) -> GameRecord:
     by_team = dict(zip(TEAMS, seats, strict=True))
     violator = by_team.get(outcome.violator) if outcome.violator else None
     winner = by_team.get(outcome.winner) if outcome.winner else None
@@ -477,7 +460,8 @@ def _record(index: int, seats: tuple[str, str], outcome: Outcome,
     detail = None
     if category is not None:
         detail = outcome.reason
-        if category == FailureCategory.ILLEGAL_MOVE.value and (rule := explain(detail)):
+        if category == FailureCategory.ILLEGAL_MOVE.value and explain is not None \
+                and (rule := explain(detail)):
             detail = f"{rule} (official text: {detail})"
         if failure is not None:
             detail = f"{outcome.reason}\n{failure.detail}" if outcome.reason else failure.detail
@@ -500,7 +484,26 @@ def _record(index: int, seats: tuple[str, str], outcome: Outcome,
 
 # --- seats ----------------------------------------------------------------------------
 
-BotMaker = Callable[[int | None], Bot]
+@dataclass(frozen=True)
+class InProcessKit:
+    """A kit bot played in this process: ``make(seed)`` builds a fresh bot for each game,
+    ``play(bot, host, port, reservation, idle_timeout=...)`` plays one game with it over TCP
+    (``bots.blokus.aio.play_async``, ``bots.hearth.aio.play_async``)."""
+
+    make: Callable[[int | None], Any]
+    play: Callable[..., Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class InProcessSeat:
+    """A game's bundled in-process bot (``server.games.registry.BundledBot.play``): seated
+    in the room directly, so the series needs a server in this process (``join``)."""
+
+    play: Callable[[Any, Any], Any]
+
+
+Join = Callable[[str, str, str, Callable[[Any, Any], Any]], None]
+"""Seats an in-process bot: ``join(room_id, reservation, label, play)``."""
 
 
 @dataclass(frozen=True)
@@ -521,7 +524,7 @@ class SeatCommand:
     cwd: Path | None = None
     env: Mapping[str, str] = field(default_factory=dict)
     protocol: str = "sc"
-    game: str = GAME_TYPE
+    game: str = ""
 
     def spec(self, label: str, seed: int | None) -> BotSpec:
         argv = self.argv
@@ -532,14 +535,14 @@ class SeatCommand:
 
     @classmethod
     def python_module(cls, module: str, *args: str, protocol: str = "sc",
-                      game: str = GAME_TYPE) -> SeatCommand:
+                      game: str = "") -> SeatCommand:
         """``python -m module args...`` with this interpreter and this import path."""
         path = os.pathsep.join(p for p in sys.path if p)
         return cls((sys.executable, "-m", module, *args), seeded=True, cwd=Path.cwd(),
                    env={"PYTHONPATH": path}, protocol=protocol, game=game)
 
 
-Seat = SeatCommand | BotMaker
+Seat = SeatCommand | InProcessKit | InProcessSeat
 
 
 def _reservation(seat: Seat, room_id: str, code: str) -> str:
@@ -613,13 +616,14 @@ class _ProcessPlayer(_Player):
 class _TaskPlayer(_Player):
     """An in-process kit bot: cannot be stopped while it thinks (tests, benchmarks)."""
 
-    def __init__(self, bot: Bot, host: str, port: int, code: str, idle_timeout: float) -> None:
-        self.args = (bot, host, port, code, idle_timeout)
+    def __init__(self, kit: InProcessKit, bot: Any, host: str, port: int, code: str,
+                 idle_timeout: float) -> None:
+        self.args = (kit, bot, host, port, code, idle_timeout)
         self._failure: SeatFailure | None = None
 
     async def start(self) -> None:
-        bot, host, port, code, idle = self.args
-        self.done = asyncio.ensure_future(play_async(bot, host, port, code, idle_timeout=idle))
+        kit, bot, host, port, code, idle = self.args
+        self.done = asyncio.ensure_future(kit.play(bot, host, port, code, idle_timeout=idle))
         self.done.add_done_callback(self._judge)
 
     def _judge(self, task: asyncio.Future[Any]) -> None:
@@ -644,6 +648,23 @@ class _TaskPlayer(_Player):
             raise error  # a bug, not a game outcome
 
 
+class _SeatedPlayer(_Player):
+    """A bundled in-process bot: seated in the room, it plays until the room ends."""
+
+    def __init__(self, join: Join, room_id: str, code: str, label: str,
+                 play: Callable[[Any, Any], Any]) -> None:
+        self.args = (room_id, code, label, play)
+        self._join = join
+
+    async def start(self) -> None:
+        self.done = asyncio.get_running_loop().create_future()
+        self._join(*self.args)
+
+    def match_ended(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+
 # --- the series -----------------------------------------------------------------------
 
 
@@ -659,8 +680,10 @@ async def run_series(
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
     on_game: Callable[[GameRecord], None] | None = None,
     stop: asyncio.Event | None = None,
-    game_type: str = GAME_TYPE,
+    game_type: str | None = None,
     watch_room: Callable[[str], Awaitable[RoomWatch]] | None = None,
+    join: Join | None = None,
+    explain: Explain | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games, ``concurrency`` at a time; the records in game order.
 
@@ -672,13 +695,18 @@ async def run_series(
     before that costs its game (the room is cancelled if it never started). When
     ``stop`` is set, no new game starts and the running ones are cancelled and recorded
     as ``aborted``; the records of games never started are left out. ``watch_room``
-    replaces observing each room over the admin connection (see ``RoomWatch.polling``).
+    replaces observing each room over the admin connection (see ``RoomWatch.polling``),
+    ``join`` seats the ``InProcessSeat`` bots (both: a server in this process).
+    ``game_type`` None plays the admin protocol's own game; ``explain`` puts an illegal
+    move's rule into words (the game's ``GamePlugin.explain``).
     """
     (label_a, seat_a), (label_b, seat_b) = bots
     if label_a == label_b:
         raise ValueError("the two bots need different labels")
     if games < 0 or concurrency < 1:
         raise ValueError("games must be >= 0 and concurrency >= 1")
+    if join is None and any(isinstance(s, InProcessSeat) for s in (seat_a, seat_b)):
+        raise ValueError("in-process seats need a server in this process (join)")
     stop = stop if stop is not None else asyncio.Event()
     admin = await AdminClient.connect(host, port, password)
     records: list[GameRecord | None] = [None] * games
@@ -686,17 +714,21 @@ async def run_series(
     for index in range(games):
         queue.put_nowait(index)
 
-    def player(seat: Seat, label: str, index: int, side: int, code: str) -> _Player:
+    def player(seat: Seat, label: str, index: int, side: int, room_id: str,
+               code: str) -> _Player:
         side_seed = bot_seed(seed, index, side)
         if isinstance(seat, SeatCommand):
-            return _ProcessPlayer(launch(seat.spec(label, side_seed), host, port, code,
-                                         grace=STOP_GRACE))
+            return _ProcessPlayer(launch(seat.spec(label, side_seed), host, port,
+                                         _reservation(seat, room_id, code), grace=STOP_GRACE))
+        if isinstance(seat, InProcessSeat):
+            assert join is not None  # checked above
+            return _SeatedPlayer(join, room_id, code, label, seat.play)
         try:
-            bot = seat(side_seed)
+            bot = seat.make(side_seed)
         except Exception as error:
             raise SeriesError(f"cannot create bot {label}: "
                               f"{type(error).__name__}: {error}") from error
-        return _TaskPlayer(bot, host, port, code, idle_timeout)
+        return _TaskPlayer(seat, bot, host, port, code, idle_timeout)
 
     async def until(future: asyncio.Future[Any], timeout: float) -> bool:
         await asyncio.wait([future], timeout=timeout)
@@ -710,9 +742,8 @@ async def run_series(
         prepared = await admin.prepare(seats, game_type=game_type)
         watch = await (admin.observe(prepared.room_id) if watch_room is None
                        else watch_room(prepared.room_id))
-        players = [player(chosen[team], seats[team], index, sides[team],
-                          _reservation(chosen[team], prepared.room_id,
-                                       prepared.reservations[team]))
+        players = [player(chosen[team], seats[team], index, sides[team], prepared.room_id,
+                          prepared.reservations[team])
                    for team in range(2)]
         for each in players:
             watch.on_start.append(each.connected)
@@ -773,7 +804,8 @@ async def run_series(
             reason = error or str(watch.result.exception())
             return GameRecord(index, seats, error=reason, aborted=aborted,
                               failures={k: str(v) for k, v in failures.items()})
-        return _record(index, seats, watch.result.result(), failures, aborted=aborted)
+        return _record(index, seats, watch.result.result(), failures, aborted=aborted,
+                       explain=explain)
 
     async def worker() -> None:
         while not stop.is_set():

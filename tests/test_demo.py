@@ -43,7 +43,7 @@ def test_a_watched_demo_is_paced_and_says_what_happened() -> None:
 
     from bots.blokus import GreedyBot
     from games import blokus
-    from server.commands.demo import paced, what_happened
+    from server.games.blokus.demo import paced, what_happened
 
     state = blokus.new_game(start_piece="PENTO_L")
     assert what_happened(state) == "waiting for the first move"

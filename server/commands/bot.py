@@ -1,7 +1,9 @@
 """`gauntlet bot blokus-random -h HOST -p PORT [-r CODE]`: run a bundled bot for one game.
 
-`hearth-random` and `hearth-greedy` (or `hearth-<module:Class | file.py:Class>`) play
-Hearth over Kettle instead; their reservation is `GAME_ID:PASSWORD` (room id, code).
+A name is a game's kit prefix and a bot of that kit (`GamePlugin.kit`): `blokus-random`,
+`blokus-greedy`, `blokus-<module:Class | file.py:Class>`; `hearth-random`, `hearth-greedy`
+(bundled names keep their prefix) or `hearth-<module:Class | file.py:Class>` play Hearth
+over Kettle instead, whose reservation is `GAME_ID:PASSWORD` (room id, code).
 
 The flags are the official clients' (`-h/--host`, `-p/--port`, `-r/--reservation`), so a
 bundled bot can be started wherever the official TestClient or a ladder starts a player.
@@ -11,7 +13,7 @@ puts it there, never on the command line (which every local user can read).
 
 from __future__ import annotations
 
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -20,8 +22,17 @@ from server.commands.common import command_settings, env_help
 from server.commands.root import app
 from server.settings import DEFAULTS
 
-PREFIX = "blokus-"
-HEARTH_PREFIX = "hearth-"
+
+def _kits() -> tuple[Any, ...]:
+    """The installed games' bot kits (`server.games.registry.BotKit`)."""
+    from server.games.registry import GameRegistry
+
+    found = []
+    for plugin in GameRegistry.from_entry_points():
+        kit = plugin.kit() if plugin.kit is not None else None
+        if kit is not None:
+            found.append(kit)
+    return tuple(found)
 
 
 @app.command(name="bot")
@@ -30,7 +41,8 @@ def bot_command(
     name: Annotated[str, typer.Argument(
         metavar="NAME",
         help="blokus-random, blokus-greedy, blokus-<package.module:Class | file.py:Class>, "
-        "hearth-random, hearth-greedy or hearth-<package.module:Class | file.py:Class>.")],
+        "hearth-random, hearth-greedy or hearth-<package.module:Class | file.py:Class> "
+        "(another game's kit prefix likewise).")],
     host: Annotated[str, typer.Option(
         "--host", "-h", help=env_help("host", "Server address."))] = DEFAULTS.host,
     port: Annotated[int, typer.Option(
@@ -51,41 +63,25 @@ def bot_command(
 
     Exits 0 once the game has a result, 1 when it could not be played.
     """
-    from bots.blokus import load_bot
-    from bots.blokus.kit import run_with
-
-    if name.startswith(HEARTH_PREFIX):
-        _hearth(ctx, name, reservation, seed, idle_timeout, verbose)
-    if not name.startswith(PREFIX):
-        raise typer.BadParameter(f"bot names start with {PREFIX!r} or {HEARTH_PREFIX!r} "
-                                 f"(e.g. blokus-random, hearth-greedy)", param_hint="NAME")
+    kits = _kits()
+    kit = next((k for k in kits if name.startswith(k.prefix)), None)
+    if kit is None:
+        examples = ", ".join(f"{k.prefix}{k.names[0].removeprefix(k.prefix)}" for k in kits
+                             if k.names)
+        prefixes = " or ".join(repr(k.prefix) for k in kits)
+        raise typer.BadParameter(f"bot names start with {prefixes} (e.g. {examples})",
+                                 param_hint="NAME")
+    spec = name if name in kit.names else name[len(kit.prefix):]
     try:
-        bot = load_bot(name[len(PREFIX):], seed)
+        bot = kit.load(spec)(seed)
+        if reservation is not None and kit.check_reservation is not None:
+            kit.check_reservation(reservation)
     except (ValueError, ImportError) as error:
         _bad_bot(error)
     settings = command_settings(ctx, port="tcp_port")
-    code = run_with(bot, host=settings.host, port=settings.tcp_port, reservation=reservation,
-                    room_id=room, idle_timeout=idle_timeout, verbose=verbose)
+    code = kit.run(bot, host=settings.host, port=settings.tcp_port, reservation=reservation,
+                   room_id=room, idle_timeout=idle_timeout, verbose=verbose)
     raise typer.Exit(code)
-
-
-def _hearth(ctx: typer.Context, name: str, reservation: str | None, seed: int | None,
-            idle_timeout: float | None, verbose: bool) -> NoReturn:
-    """A Hearth bot over Kettle: the bundled names keep their prefix, others lose it."""
-    from bots.hearth.bundled import BUNDLED, load_bot
-    from bots.hearth.kit import parse_reservation, run_with
-
-    spec = name if name in BUNDLED else name[len(HEARTH_PREFIX):]
-    try:
-        bot = load_bot(spec, seed)
-        if reservation is not None:
-            parse_reservation(reservation)
-    except (ValueError, ImportError) as error:
-        _bad_bot(error)
-    settings = command_settings(ctx, port="tcp_port")
-    raise typer.Exit(run_with(bot, host=settings.host, port=settings.tcp_port,
-                              reservation=reservation, idle_timeout=idle_timeout,
-                              verbose=verbose))
 
 
 def _bad_bot(error: Exception) -> NoReturn:

@@ -1,11 +1,14 @@
-"""`gauntlet play blokus A B`: a series of games between two bots over TCP, with a summary.
+"""`gauntlet play GAME A B`: a series of games between two bots, with a summary.
 
-Starts a server in this process (or uses the one at --host/--port when something answers
-there), prepares every game through the admin protocol with seats swapped every other
-game, runs each bot of each game as a child process through `server.launcher` (a bundled
-or Python kit bot as `python -m bots.blokus SPEC`, any other program from its command
-line), takes each game's result from the server, shows a progress bar with the running
-score and prints wins/draws/losses, mean points and why each bot lost.
+Any installed game (`gauntlet play blokus A B`, `hearth`, a plugin's game id or alias).
+Starts a server in this process (or, for a game the Software-Challenge admin protocol can
+watch, uses the one at --host/--port when something answers there), prepares every game
+through the admin protocol with seats swapped every other game, runs each bot of each game
+as a child process through `server.launcher` (a bundled or Python kit bot as `python -m
+<the game's kit> SPEC`, `GamePlugin.kit`; any other program from its command line) or, for
+a game's bundled in-process bot, in the server itself; takes each game's result from the
+server, shows a progress bar with the running score and prints wins/draws/losses, mean
+points and why each bot lost.
 
 Ctrl-C once: no new game starts, the running ones end as aborted, the finished ones are
 printed (and written to --json). Ctrl-C twice: the bots are killed and `play` exits.
@@ -44,7 +47,6 @@ from server.commands.root import app
 from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig, find_admin_password
 from server.settings import DEFAULTS, Settings
 
-GAMES = ("blokus", "hearth")
 COMMAND_PREFIX = "cmd:"
 INTERRUPTED = 130  # the shell's code for a program ended by SIGINT
 
@@ -52,7 +54,8 @@ INTERRUPTED = 130  # the shell's code for a program ended by SIGINT
 @app.command()
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game: blokus or hearth.")],
+    game: Annotated[str, typer.Argument(
+        help="The game: blokus, hearth, or another installed game's id or alias.")],
     bot_a: Annotated[str, typer.Argument(
         help="First bot: random, greedy (hearth: hearth-random, hearth-greedy), "
         "package.module:Class, file.py:Class, or a command "
@@ -93,9 +96,8 @@ def play(
     if settings.soft_timeout > settings.hard_timeout:
         _usage_error(f"the soft timeout ({settings.soft_timeout:g} s) is above the hard "
                      f"timeout ({settings.hard_timeout:g} s)")
-    if game not in GAMES:
-        _usage_error(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-    seats = [_seat(game, spec) for spec in (bot_a, bot_b)]
+    plugin = _plugin(game)
+    seats = [_seat(plugin, spec) for spec in (bot_a, bot_b)]
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     if not verbose:
@@ -103,11 +105,11 @@ def play(
         logging.getLogger("server.launcher").setLevel(logging.ERROR)
     labels = _labels(bot_a, bot_b)
     if concurrency is None:
-        concurrency = 4 if {bot_a, bot_b} <= set(_bundled(game)) else 1
+        concurrency = 4 if {bot_a, bot_b} <= _bundled(plugin) else 1
     try:
         records, where, interrupted = asyncio.run(_play(
             bots=((labels[0], seats[0]), (labels[1], seats[1])), games=games, seed=seed,
-            concurrency=concurrency, port=port, settings=settings, game=game,
+            concurrency=concurrency, port=port, settings=settings, plugin=plugin,
         ))
     except _PlayError as error:
         typer.echo(f"error: {error}", err=True)
@@ -128,7 +130,7 @@ def play(
     failed = sum(1 for r in finished if r.error is not None)
     if json_out is not None:
         document: dict[str, Any] = {
-            "game": game, "bots": list(labels), "seed": seed, "server": where,
+            "game": plugin.game_id, "bots": list(labels), "seed": seed, "server": where,
             "interrupted": interrupted,
             "summary": [s.to_json() for s in summaries],
             "games": [r.to_json() for r in records],
@@ -155,30 +157,48 @@ def _usage_error(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _bundled(game: str) -> dict[str, Any]:
-    if game == "hearth":
-        from bots.hearth.bundled import BUNDLED as HEARTH
+def _plugin(game: str) -> Any:
+    """The installed game called `game` (its id or an alias); a usage error if none is."""
+    from server.games.registry import GameRegistry
 
-        return dict(HEARTH)
-    from bots.blokus.bundled import BUNDLED
+    games = GameRegistry.from_entry_points()
+    found = games.resolve(game)
+    if found not in games:
+        known = ", ".join(sorted(games.short_name(g) for g in games.ids()))
+        _usage_error(f"unknown game {game!r}; known: {known}")
+    return games.get(found)
 
-    return dict(BUNDLED)
+
+def _kit(plugin: Any) -> Any:
+    return plugin.kit() if plugin.kit is not None else None
 
 
-def _seat(game: str, spec: str) -> Any:
-    """How a bot is run: a `SeatCommand`; bad specs end the command with one line.
+def _bundled(plugin: Any) -> set[str]:
+    """The names of the bots that come with the game: its kit's and its bundled ones."""
+    kit = _kit(plugin)
+    return {*(kit.names if kit is not None else ()), *(b.name for b in plugin.bundled())}
+
+
+def _seat(plugin: Any, spec: str) -> Any:
+    """How a bot is run: a `SeatCommand` or an `InProcessSeat`; bad specs end the command
+    with one line.
 
     A spec with the `cmd:` prefix or any whitespace is a command line (split as a shell
-    would, never run by one); anything else names a kit bot, which is loaded here once
-    (so that a broken bot file fails now, with its own traceback) and then run per game
-    as `python -m bots.blokus SPEC --seed N` (Hearth: `python -m bots.hearth`, Kettle).
+    would, never run by one); a name of the game's bot kit (`GamePlugin.kit`), or a
+    `module:Class`/`file.py:Class`, names a kit bot, which is loaded here once (so that a
+    broken bot file fails now, with its own traceback) and then run per game as `python -m
+    <kit> SPEC --seed N`; any other name is one of the game's bundled bots (in this process
+    when it has no command line).
     """
-    from bots.blokus.bundled import BotLoadError, bot_factory
-    from server.series import SeatCommand
+    from server.series import InProcessSeat, SeatCommand
 
-    protocol = "kettle" if game == "hearth" else "sc"
-
+    kit = _kit(plugin)
+    protocol = kit.protocol if kit is not None else next(iter(sorted(plugin.protocols)), None)
+    game = plugin.game_id
     if spec.startswith(COMMAND_PREFIX) or any(c.isspace() for c in spec):
+        if protocol is None:
+            _usage_error(f"{spec!r}: {plugin.name} speaks no wire protocol, so no program "
+                         f"can play it; its bots: {', '.join(sorted(_bundled(plugin)))}")
         command = spec.removeprefix(COMMAND_PREFIX)
         try:
             argv = shlex.split(command)
@@ -195,19 +215,26 @@ def _seat(game: str, spec: str) -> Any:
         # our settings (GAUNTLET_ADMIN_PASSWORD is not a bot's business).
         env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
         return SeatCommand(tuple(argv), cwd=Path.cwd(), env=env, protocol=protocol, game=game)
-    if game == "hearth":
-        from bots.hearth.bundled import bot_factory as hearth_factory
-
-        load: Any = hearth_factory
-    else:
-        load = bot_factory
+    bundled = {b.name: b for b in plugin.bundled()}
+    if spec in bundled and (kit is None or spec not in kit.names):
+        bot = bundled[spec]
+        if bot.play is not None:
+            return InProcessSeat(bot.play)
+        return SeatCommand(bot.argv, protocol=protocol or "sc", game=game)
+    if kit is None:
+        _usage_error(f"unknown bot {spec!r} for {plugin.name}: use one of "
+                     f"{', '.join(sorted(bundled))} or a command line (\"cmd:...\")"
+                     if protocol is not None else
+                     f"unknown bot {spec!r} for {plugin.name}: use one of "
+                     f"{', '.join(sorted(bundled))}")
     try:
-        factory = load(spec)
-    except BotLoadError as error:
-        typer.echo(error.user_traceback.rstrip("\n"), err=True)
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        factory = kit.load(spec)
     except (ValueError, ImportError) as error:
+        user_traceback = getattr(error, "user_traceback", None)
+        if isinstance(user_traceback, str):
+            typer.echo(user_traceback.rstrip("\n"), err=True)
+            typer.echo(f"error: {error}", err=True)
+            raise typer.Exit(2) from None
         _usage_error(str(error))
     try:
         factory(None)
@@ -218,9 +245,7 @@ def _seat(game: str, spec: str) -> Any:
     where, sep, name = spec.rpartition(":")
     if sep and where.endswith(".py"):
         spec = f"{Path(where).resolve()}:{name}"  # the child may not share our idea of "."
-    if game == "hearth":
-        return SeatCommand.python_module("bots.hearth", spec, protocol="kettle", game=game)
-    return SeatCommand.python_module("bots.blokus", spec)
+    return SeatCommand.python_module(kit.module, spec, protocol=kit.protocol, game=game)
 
 
 def _labels(bot_a: str, bot_b: str) -> tuple[str, str]:
@@ -265,36 +290,45 @@ def _interrupts(stop: asyncio.Event) -> None:
 
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, port: int | None, settings: Settings,
-                game: str = "blokus") -> tuple[list[Any], str, bool]:
+                plugin: Any) -> tuple[list[Any], str, bool]:
     from server.runtime import GauntletServer
-    from server.series import RoomWatch, SeriesError, reachable, run_series
+    from server.series import InProcessSeat, RoomWatch, SeriesError, reachable, run_series
 
     host = settings.host
     stop = asyncio.Event()
     _interrupts(stop)
     labels = (bots[0][0], bots[1][0])
-    from games.blokus import GAME_TYPE
-
-    game_type = GAME_TYPE if game == "blokus" else game
+    # The admin protocol observes the rooms of a game that speaks it; any other game's
+    # rooms (and bots that play in the server's process) need our own server.
+    observable = plugin.speaks("sc")
+    in_process = any(isinstance(seat, InProcessSeat) for _label, seat in bots)
 
     async def series(server_port: int, password: str, server: Any = None) -> list[Any]:
         async def watch_room(room_id: str) -> RoomWatch:
             return RoomWatch.polling(server.rooms[room_id])
 
+        def join(room_id: str, code: str, label: str, play: Any) -> None:
+            from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
+
+            lobby = server.lobby
+            lobby.seated(lobby.join_prepared(InProcessPlayer(play, label), code, IN_PROCESS))
+
         with _progress(games, labels) as progress:
             return await run_series(
                 bots, games, host=host, port=server_port, password=password,
                 concurrency=concurrency, seed=seed, on_game=progress.advance, stop=stop,
-                game_type=game_type, watch_room=None if server is None else watch_room,
+                game_type=plugin.game_id, explain=plugin.explain,
+                watch_room=None if server is None or observable else watch_room,
+                join=None if server is None else join,
             )
 
     try:
         if port is not None and await asyncio.to_thread(reachable, host, port):
-            if game == "hearth":
-                # The admin protocol cannot observe a Hearth room, so its results are read
-                # from the rooms of a server in this process.
-                raise _PlayError(f"something answers on {host}:{port}: a Hearth series "
-                                 f"runs its own server; leave out --port or pick a free one")
+            if not observable or in_process:
+                why = (f"{plugin.name} bots that play in the server's process"
+                       if observable else f"a {plugin.name} series")
+                raise _PlayError(f"something answers on {host}:{port}: {why} runs its own "
+                                 f"server; leave out --port or pick a free one")
             password = _external_password(settings)
             return await series(port, password), f"{host}:{port}", stop.is_set()
         # Our own server: a fresh password, and a free port unless --port names one.
@@ -304,7 +338,7 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
             async with GauntletServer(config) as server:
                 where = f"in-process {host}:{server.tcp_port}"
                 records = await series(server.tcp_port, config.resolve_admin_password(),
-                                       server if game == "hearth" else None)
+                                       server)
                 return records, where, stop.is_set()
         except OSError as error:
             raise _PlayError(f"cannot start a server on {host}:{port}: {error}") from None

@@ -70,6 +70,20 @@ class Recording(Protocol):
         ...
 
 
+class TerminalDemo(Protocol):
+    """`gauntlet demo`'s live match of the game's bundled `bots` (two names of its kit),
+    drawn in the terminal; `intro` is printed before it (rich markup)."""
+
+    intro: str
+    bots: tuple[str, str]
+
+    async def play(self, port: int, password: str, seed: int, console: Any,
+                   animate: bool) -> str:
+        """Play and draw the match on `console` (a rich Console) against the server on
+        `port` (admin `password`); the result's reason, for the last line."""
+        ...
+
+
 @dataclass(frozen=True)
 class ReplayFormat:
     """One way to export a finished match: `GET /api/matches/{id}/replay?format=<name>`.
@@ -102,6 +116,31 @@ class BundledBot:
     play: Callable[[Any, Any], Any] | None = None
 
 
+@dataclass(frozen=True)
+class BotKit:
+    """A game's Python bot kit, as `gauntlet play` and `gauntlet bot` run its bots.
+
+    `load(spec)` resolves a bot spec (one of `names`, `package.module:Class` or
+    `file.py:Class`) once to a factory `factory(seed) -> bot`; it raises ValueError or
+    ImportError for a bad spec (an exception with a `user_traceback` text shows the user's
+    own traceback first). A child process plays it as `python -m <module> SPEC --seed N`
+    over `protocol`; `play_async(bot, host, port, reservation, idle_timeout=...)` plays it
+    on an asyncio task instead (tests, benchmarks). `run(bot, host=, port=, reservation=,
+    room_id=, idle_timeout=, verbose=)` plays one game in the foreground and returns the exit
+    code (`gauntlet bot <prefix>SPEC`); `check_reservation` refuses a malformed code
+    (ValueError) before connecting.
+    """
+
+    module: str
+    protocol: str
+    prefix: str
+    names: tuple[str, ...]
+    load: Callable[[str], Callable[[int | None], Any]]
+    run: Callable[..., int]
+    play_async: Callable[..., Any]
+    check_reservation: Callable[[str], object] | None = None
+
+
 def module_command(package: str, *args: str) -> tuple[str, ...] | None:
     """`python -m package args...` with this interpreter, when `package` has a `__main__`
     (None: it is not installed here)."""
@@ -126,7 +165,10 @@ class GamePlugin:
     watch it (None: a generic frame with whether it is over); `replays` the formats a
     finished match is exported in (the first is the default); `bundled()` the bots that
     come with it, with their command lines on this machine; `recording` how its state
-    events are stored (None: as their public news).
+    events are stored (None: as their public news). `kit()` is its Python bot kit (None:
+    not installed here; imported only when asked for), `explain(reason)` the rule an illegal
+    move's reason text names, in English (for `gauntlet play`'s report); `demo` the live
+    match `gauntlet demo` shows in the terminal.
     """
 
     game_id: str
@@ -145,6 +187,9 @@ class GamePlugin:
     read_events: Callable[[list[Any], Callable[[], list[Any]]], list[Any]] | None = None
     replay_files: Callable[[Any, Any, Path], Sequence[Path]] | None = None
     sessions: Mapping[str, Callable[..., Any]] = field(default_factory=dict, hash=False)
+    kit: Callable[[], BotKit | None] | None = None
+    explain: Callable[[str], str | None] | None = None
+    demo: TerminalDemo | None = None
 
     @property
     def name(self) -> str:

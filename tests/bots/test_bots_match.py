@@ -10,7 +10,9 @@ from bots_testkit import PASSWORD, WAIT, free_port, running_server
 
 from bots.blokus import RandomBot
 from bots.blokus.aio import play_async
-from server.series import AdminClient, AdminError, run_series
+from server.series import AdminClient, AdminError, InProcessKit, run_series
+
+KIT_RANDOM = InProcessKit(RandomBot, play_async)
 
 
 async def test_concurrent_prepares_get_their_own_rooms(tmp_path: Path) -> None:
@@ -69,11 +71,11 @@ async def test_admin_without_server() -> None:
 
 
 async def test_series_argument_checks(tmp_path: Path) -> None:
-    bots = (("same", RandomBot), ("same", RandomBot))
+    bots = (("same", KIT_RANDOM), ("same", KIT_RANDOM))
     with pytest.raises(ValueError, match="different labels"):
         await run_series(bots, 2, host="127.0.0.1", port=1, password="x")
     async with running_server(tmp_path) as server:
-        records = await run_series((("a", RandomBot), ("b", RandomBot)), 0, host="127.0.0.1",
+        records = await run_series((("a", KIT_RANDOM), ("b", KIT_RANDOM)), 0, host="127.0.0.1",
                                    port=server.tcp_port, password=PASSWORD)
     assert records == []
 
@@ -101,7 +103,8 @@ async def test_a_cancelled_series_cancels_its_bots(tmp_path: Path) -> None:
                 return super().move(state)
 
         series = asyncio.create_task(run_series(
-            (("a", Slow), ("b", RandomBot)), 4, host="127.0.0.1", port=server.tcp_port,
+            (("a", InProcessKit(Slow, play_async)), ("b", KIT_RANDOM)), 4, host="127.0.0.1",
+            port=server.tcp_port,
             password=PASSWORD))
         async with asyncio.timeout(WAIT):
             await started.wait()

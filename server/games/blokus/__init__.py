@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from server.games.blokus.bots import bundled
+from server.games.blokus.bots import bundled, explain, kit
+from server.games.blokus.demo import BlokusDemo
 from server.games.blokus.record import BadRecord, MoveRecording, rebuild, record, record_text
 from server.games.blokus.replay import stored_document
 from server.games.blokus.room import GAME_TYPE, BlokusGame, new_game
@@ -34,6 +35,9 @@ PLUGIN = GamePlugin(
     default_for=frozenset({"sc"}),
     bots=("blokus-random", "blokus-greedy"),
     bundled=bundled,
+    kit=kit,
+    explain=explain,
+    demo=BlokusDemo(),
     recording=MoveRecording(),
     spectating=BlokusSpectating(),
     replays=(ReplayFormat("sc-xml", "application/xml", f"replay_{GAME_TYPE}_{{id}}.xml",

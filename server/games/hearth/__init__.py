@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from server.games.hearth.bots import bundled
+from server.games.hearth.bots import bundled, kit
 from server.games.hearth.kettle import KettleSession
 from server.games.hearth.replay import (
     stored_hsreplay_document,
@@ -47,6 +47,7 @@ PLUGIN = GamePlugin(
     default_for=frozenset({"kettle"}),
     bots=("hearth-random", "hearth-greedy"),
     bundled=bundled,
+    kit=kit,
     read_events=with_hsreplay,
     replay_files=write_hearth_replay,
     sessions={"kettle": KettleSession},
