@@ -178,6 +178,22 @@ def memento_body(message: Memento) -> bytes:
     ).encode()
 
 
+def packet_bytes(message: ServerMessage) -> bytes:
+    """A server message as a replay file holds it: one packet at column 0, as XStream
+    writes one object per `toXML` call; a memento through the bitboard writer (most of a
+    replay), byte for byte what its node tree renders to.
+
+    >>> from games.blokus import new_game
+    >>> memento = Memento("r", new_game("PENTO_L"))
+    >>> packet_bytes(memento) == render(encode_server(memento), 0).encode()
+    True
+    """
+    if type(message) is Memento and hasattr(message.state, "occupied"):
+        return (f'<room roomId="{escape_attribute(message.room_id)}">\n  <data class="memento">'
+                f"\n    {state_text(message.state, 2)}\n  </data>\n</room>").encode()
+    return render(encode_server(message), 0).encode()
+
+
 def client_message_body(message: ClientMessage) -> bytes:
     """The in-stream bytes of a client message, independent of any connection."""
     return message_body(encode_client(message))

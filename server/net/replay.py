@@ -15,13 +15,12 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from protocols.sc import messages as m
-from protocols.sc.blokus import state_text
-from protocols.sc.codec import encode_server
-from protocols.sc.xmltree import escape_attribute, render
+from protocols.sc.connection import packet_bytes
 from server.net.sc_translate import room_event_messages
 from server.rooms import GameOver, MatchResult, Room, StateChanged
 from server.rooms.events import Entry
+
+__all__ = ["packet_bytes", "replay_bytes", "replay_name", "write_replay"]
 
 log = logging.getLogger(__name__)
 
@@ -44,27 +43,13 @@ def replay_bytes(room: Room, result: MatchResult, bodies: Mapping[int, bytes] | 
         if sent is not None and isinstance(entry.event, StateChanged):
             parts.append(sent + b"\n")
             continue
-        # What the first addressed seat got (mementos are public in Blokus anyway).
+        # What the first addressed seat got (the SC protocol's mementos are public).
         seat = min(entry.seats) if entry.seats else None
         for message in room_event_messages(room, entry, seat):
             # Each packet at column 0, as XStream writes one object per `toXML` call.
             parts.append(packet_bytes(message) + b"\n")
     parts.append(b"</protocol>")
     return b"".join(parts)
-
-
-def packet_bytes(message: m.ServerMessage) -> bytes:
-    """One packet at column 0; a memento through the bitboard writer (most of a replay).
-
-    >>> from games.blokus import new_game
-    >>> memento = m.Memento("r", new_game("PENTO_L"))
-    >>> packet_bytes(memento) == render(encode_server(memento), 0).encode()
-    True
-    """
-    if type(message) is m.Memento and hasattr(message.state, "occupied"):
-        return (f'<room roomId="{escape_attribute(message.room_id)}">\n  <data class="memento">'
-                f"\n    {state_text(message.state, 2)}\n  </data>\n</room>").encode()
-    return render(encode_server(message), 0).encode()
 
 
 def replay_name(room: Room, when: float | None = None) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 MODULES = ["server.config", "server.rooms.lobby", "server.rooms.game", "server.rooms.result",
            "server.net.sniff", "server.runtime", "server.net.ratelimit", "server.net.sc_translate",
-           "server.net.replay", "server.net.slots", "server.net.lockout",
+           "server.host", "server.net.slots", "server.net.lockout", "server.games.blokus.bots",
            "server.games.registry", "server.games.blokus", "server.games.blokus.room",
            "server.games.blokus.record", "server.games.hearth", "server.games.hearth.room"]
 
