@@ -1,9 +1,9 @@
 """What recording every match costs the server: CPU per move and event-loop lag, store on/off.
 
 Two measurements, each with the store off and on in the same run (SQLite file in a
-temporary folder, the real `GauntletServer` wiring: `RecordingLog`, spectator frames on the
-loop, entries queued unrendered and rendered by `StoreWriter` on its own thread, committed
-in groups):
+temporary folder, the real `GauntletServer` wiring: the recorder's `MatchLog` listener,
+spectator frames on the loop, entries queued unrendered and rendered by `StoreWriter` on
+its own thread, committed in groups):
 
 1. **Server CPU per Blokus move** over real TCP (the `bench.sc_server` phase: the free bots
    of `bench.free_bots` in a child process, this process's CPU time over the moves, writer thread

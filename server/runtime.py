@@ -108,7 +108,7 @@ class GauntletServer(MatchHost):
 
     async def _prepare_store(self, store: Store) -> None:
         """Upgrade the schema, abort what a previous run left open, register bundled bots."""
-        from server.matches import abort_stale_waiting, register_bundled_bots
+        from server.startup import abort_stale_waiting, register_bundled_bots
 
         keep_dispatched = self.dispatcher is not None
 

@@ -302,7 +302,7 @@ class Ladder:
             with contextlib.suppress(Exception):
                 await asyncio.shield(room.task)
         # The room's end queues the status of a match without result; wait for it.
-        writer = self.service.writer
+        writer = self.service.recorder.writer
         if writer is not None:
             with contextlib.suppress(Exception):
                 await writer.flush()

@@ -7,11 +7,16 @@ writer all read the same entries, so there is no second copy of "what happened".
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from server.rooms.game import Decision, Views
 from server.rooms.result import MatchResult
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -117,14 +122,44 @@ def _seat_set(seats: frozenset[int] | set[int]) -> frozenset[int]:
 
 @dataclass
 class MatchLog:
-    """Append-only, sequence-numbered events of one match."""
+    """Append-only, sequence-numbered events of one match, and who listens to them.
+
+    A listener (`listen`) is called with every entry as it is appended, in the loop turn
+    the room logs it and in the order the listeners came (the match service's recorder,
+    its launcher bookkeeping, ...). A listener that raises is logged and the match goes on.
+
+    >>> log = MatchLog()
+    >>> seen = []
+    >>> stop = log.listen(seen.append)
+    >>> log.append(RoomClosed()).seq, [e.seq for e in seen]
+    (0, [0])
+    >>> stop(); log.append(RoomClosed()).seq, len(seen)
+    (1, 1)
+    """
 
     entries: list[Entry] = field(default_factory=list)
+    _listeners: list[Callable[[Entry], None]] = field(default_factory=list, repr=False,
+                                                      compare=False)
+
+    def listen(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
+        """Tell `listener` of every entry appended from now on; returns the unsubscribe."""
+        self._listeners.append(listener)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                self._listeners.remove(listener)
+
+        return stop
 
     def append(self, event: RoomEvent, seats: frozenset[int] | set[int] = frozenset(),
                observers: bool = False) -> Entry:
         entry = Entry(len(self.entries), event, _seat_set(seats), observers)
         self.entries.append(entry)
+        for listener in self._listeners:
+            try:
+                listener(entry)
+            except Exception:  # a listener must never break a match
+                log.exception("a match log listener failed on entry %d", entry.seq)
         return entry
 
     def replay_entries(self) -> list[Entry]:

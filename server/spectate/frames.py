@@ -7,7 +7,7 @@ service stores the same dicts beside each stored event (`payload["spectate"]`,
 `payload["spectateFull"]`), which is what a match replayed from the store is streamed from.
 
 Both outlets ask `frame_of(room, entry)` in the same loop turn the entry is logged (the
-store's `RecordingLog` listener first, then the room's observers): a renderer reads the
+recorder's `MatchLog` listener first, then the room's observers): a renderer reads the
 game as it is right then (Hearth's does), so the entry is rendered once and the second
 caller gets the same frame. Rendering never touches the room; a room's frame maker lives
 as long as the room.

@@ -125,16 +125,16 @@ STORE_WAIT = 30.0
 
 
 async def _recorded(service: Any, match_id: str) -> None:
-    """Until the match service's pump has handed every entry of the match to the writer."""
+    """Until the recorder's pump has handed every entry of the match to the writer."""
     while True:
-        tracked = service.tracked.get(match_id)
-        if tracked is None or tracked.failed:
+        record = service.recorder.records.get(match_id)
+        if record is None or record.failed:
             return
-        pump = tracked.pump
+        pump = record.pump
         if pump is not None and not pump.done():
             with contextlib.suppress(Exception):
                 await asyncio.shield(pump)
-        elif not tracked.queue:
+        elif not record.queue:
             return
         else:
             await asyncio.sleep(0.01)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-import server.matches
+import server.recorder
 from bots.blokus import RandomBot
 from bots.blokus.aio import play_async
 from bots.hearth import RandomBot as HearthRandom
@@ -67,7 +67,7 @@ def read_only(store: Store) -> Iterator[ReadOnly]:
 
 @pytest.fixture(autouse=True)
 def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server.matches, "PROBE_INTERVAL", 0.1)
+    monkeypatch.setattr(server.recorder, "PROBE_INTERVAL", 0.1)
 
 
 async def play_sc(port: int, code: str, seed: int, moves: list[int],

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from server.games.registry import GameRegistry
-from server.matches import register_bundled_bots
+from server.startup import register_bundled_bots
 from server.store import Store
 from tests.pg import pg_url, postgres  # noqa: F401  (fixtures)
 

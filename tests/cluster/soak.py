@@ -20,8 +20,9 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from server.games.registry import GameRegistry
-from server.matches import SeatRequest, bundled_bots
+from server.matches import SeatRequest
 from server.settings import load_settings
+from server.startup import bundled_bots
 from server.store import Store
 from tests.cluster.conftest import Worker, _free_port, worker_env
 from tests.pg import start_postgres

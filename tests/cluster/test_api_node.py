@@ -158,7 +158,7 @@ async def test_a_restarted_api_node_leaves_the_workers_matches_to_them(
 
 
 def test_recover_keeps_dispatched_matches_only_with_a_broker(tmp_path: Path) -> None:
-    from server.matches import abort_stale_waiting
+    from server.startup import abort_stale_waiting
 
     store = Store(f"sqlite:///{tmp_path / 'g.db'}")
     store.upgrade()

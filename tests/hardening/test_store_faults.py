@@ -51,7 +51,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-import server.matches
+import server.recorder
 from bots.blokus import RandomBot
 from bots.blokus.aio import play_async
 from protocols.base import ConnectionClosed, StreamEnd
@@ -69,7 +69,7 @@ BLOKUS = "swc_2027_blokus"
 
 @pytest.fixture(autouse=True)
 def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server.matches, "PROBE_INTERVAL", 0.1)
+    monkeypatch.setattr(server.recorder, "PROBE_INTERVAL", 0.1)
 
 
 # --- the faults ------------------------------------------------------------------------

@@ -25,7 +25,7 @@ async def test_a_full_writer_delays_events_and_loses_none(tmp_path: Path) -> Non
             small = StoreWriter(store, max_pending=1, batch_size=1, max_delay=0.001)
             await small.start()
             try:
-                server.matches.writer = small
+                server.matches.recorder.writer = small
                 room, codes = server.lobby.prepare(
                     "swc_2027_blokus", [SlotRequest("a"), SlotRequest("b")], False, seed=3)
                 # They think a little: the writer catches up, and each move finds it empty first.

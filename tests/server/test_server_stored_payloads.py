@@ -7,9 +7,10 @@ import json
 
 from server_testkit import InProcessObserver, InProcessPlayer
 
-from server.matches import _to_events, entry_payload
 from server.rooms import DecisionRequested, Lobby
 from server.store import JSONText
+from server.stored_events import entry_payload
+from server.stored_events import to_events as _to_events
 
 
 async def test_stored_text_is_the_entry_payload() -> None:

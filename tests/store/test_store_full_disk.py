@@ -30,7 +30,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-import server.matches
+import server.recorder
 from bots.blokus import RandomBot
 from bots.blokus.aio import play_async
 from bots.blokus.kit import ServerClosed
@@ -64,7 +64,7 @@ def disk(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.fixture(autouse=True)
 def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server.matches, "PROBE_INTERVAL", 0.1)
+    monkeypatch.setattr(server.recorder, "PROBE_INTERVAL", 0.1)
 
 
 async def create(http: httpx.AsyncClient, seed: int) -> tuple[int, dict[str, Any]]:
