@@ -67,7 +67,7 @@ fuzz: $(FUZZ_STAMP)
 .PHONY: soak-cluster
 soak-cluster: $(STAMP)
 	@bash tools/system-packages.sh
-	$(BIN)/python -m tests.cluster.soak --games $(or $(GAMES),1000) --workers 4
+	$(BIN)/python -m tests.server.worker.soak --games $(or $(GAMES),1000) --workers 4
 
 # Bounded soak of one server (docs/reliability.md): 200 matches at once of the bundled
 # random bots over loopback, 400 games; lost/duplicated results and timeouts must be zero.

@@ -9,7 +9,7 @@ each statement as SQLite spent running it (docs/benchmarks.md, "Store"). It is a
 the query API (`server.store.store`) because it is a different kind of code: SQL text,
 parameter order and driver conversions, where the query API says what to store in
 SQLAlchemy's terms. It imports nothing of the query API, so it can be read, measured
-(`bench/store.py`) and changed on its own; `tests/store/test_store_layout.py` holds both
+(`bench/store.py`) and changed on its own; `tests/server/store/test_store_layout.py` holds both
 to that.
 """
 

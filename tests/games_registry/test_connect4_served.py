@@ -26,7 +26,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.api.conftest import AUTH, REPO, gauntlet_serve, wait_status
+from tests.server.api.conftest import AUTH, REPO, gauntlet_serve, wait_status
 
 PACKAGE = REPO / "examples" / "connect4"
 GAME = "connect4"

@@ -21,7 +21,7 @@ How each fault is made (we run as root: `chmod` would not stop a single write):
   open connections and `SQLITE_READONLY` on new ones; reads keep working. An aborted ext4
   cannot be remounted read-write while the server holds it: the recovery is a restart after
   `e2fsck` (the in-place recovery through the probe is shown by the disk-full test here and
-  by `tests/api/test_store_failures.py`). Without loop devices, `PRAGMA query_only` on every
+  by `tests/server/api/test_store_failures.py`). Without loop devices, `PRAGMA query_only` on every
   checked-out connection stands in, and the probe recovers in place.
 - `GAUNTLET_TEST_NO_MOUNT=1` forces both fallbacks (to test them where mounting works).
 - `kill -9`: a `gauntlet serve` child process with several matches at once (players over
@@ -59,8 +59,8 @@ from protocols.sc import messages as m
 from server.runtime import GauntletServer
 from server.store import Store
 from server.store.packing import unpack
-from tests.api.conftest import AUTH, TOKEN, Running, config, gauntlet_serve, wait_status
 from tests.faults import fill_disk
+from tests.server.api.conftest import AUTH, TOKEN, Running, config, gauntlet_serve, wait_status
 from tests.server.sc_client import ScClient
 
 WAIT = 60.0

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from sc_client import ScClient, no_errors_logged  # noqa: F401
 from typer.testing import CliRunner
 
 from protocols.sc import messages as m
@@ -19,6 +18,7 @@ from server.cli import app
 from server.config import PASSWORD_ENV, ServerConfig, find_admin_password
 from server.net.sniff import NEED_MORE, SC, sniff
 from server.settings import DEFAULTS, Settings, SettingsError, load_settings
+from tests.server.sc_client import ScClient, no_errors_logged  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("no_errors_logged")
 

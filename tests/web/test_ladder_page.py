@@ -18,7 +18,7 @@ import pytest
 from server.ladder import LadderOptions
 from server.runtime import GauntletServer
 from server.store import Store
-from tests.ladder.conftest import (
+from tests.server.ladder.conftest import (
     API_BOTS,
     AUTH,
     BLOKUS,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.api.spectate_kit import blokus_match, finished, hearth_match, site
+from tests.server.spectate.spectate_kit import blokus_match, finished, hearth_match, site
 from tests.web.conftest import ARTIFACTS
 
 WAIT_MS = 30_000
@@ -112,7 +112,7 @@ async def test_a_live_blokus_match_shows_the_think_time_of_the_last_move(page: A
 
 async def test_a_hearth_secret_shows_as_a_question_mark_to_a_neutral_spectator(
         page: Any) -> None:
-    from tests.api.test_ws_spectate import _add_secret
+    from tests.server.spectate.test_ws_spectate import _add_secret
 
     async with site() as s:
         room, _ = hearth_match(s.lobby, delay=0.3, seed=2)
@@ -140,7 +140,7 @@ async def test_the_match_list_shows_a_new_match_without_a_reload(page: Any) -> N
 
 
 async def test_a_stored_match_replays_after_a_restart(page: Any, tmp_path: Any) -> None:
-    from tests.api.conftest import start, stop
+    from tests.server.api.conftest import start, stop
 
     server, client, store, _ = await start(tmp_path)
     try:

@@ -14,8 +14,8 @@ import pytest
 from server.games.registry import GamePlugin, GameRegistry
 from server.rooms import Lobby, Room, SlotRequest
 from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
-from tests.api.conftest import REPO
-from tests.api.spectate_kit import finished, site
+from tests.server.api.conftest import REPO
+from tests.server.spectate.spectate_kit import finished, site
 
 WAIT_MS = 30_000
 PACKAGE = REPO / "examples" / "connect4"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api.spectate_kit import TOKEN, hearth_match, site
+from tests.server.spectate.spectate_kit import TOKEN, hearth_match, site
 
 WAIT_MS = 30_000
 
