@@ -180,15 +180,11 @@ class MatchService:
 
     # --- matches the API creates -------------------------------------------------------
 
-    async def create_match(self, game: str, seats: Sequence[SeatRequest], *,
-                           seed: int | None = None, paused: bool = False,
-                           clocks: Clocks | None = None, match_id: str | None = None
-                           ) -> tuple[Room, list[dict[str, Any]]]:
-        """Prepare a room (every seat reserved), store it, launch its bots.
-
-        Returns the room and per seat {index, name, bot, reservation} (the reservation only
-        for seats the caller fills itself). `MatchError` 503 while the store fails.
-        """
+    async def _checked(self, game: str, seats: Sequence[SeatRequest], store: Store | None
+                       ) -> tuple[Any, dict[int, Any]]:
+        """The one validation of a new match: the store writes, the game is known, the seat
+        count fits and every seat's bot is registered for that game. Its plugin and the
+        registered bots by seat; `MatchError` with the HTTP status that fits."""
         self.check_available()
         if game not in self.lobby.games:
             raise MatchError(f"unknown game {game!r}; known: "
@@ -201,15 +197,49 @@ class MatchService:
         for i, seat in enumerate(seats):
             if seat.bot is None:
                 continue
-            if self.store is None:
+            if store is None:
                 raise MatchError("this server has no store: no registered bots", 409)
-            bot = await asyncio.to_thread(_find_bot, self.store, seat.bot)
-            if bot is None:
+            bot = await asyncio.to_thread(find_bot, store, seat.bot)
+            if bot is None or bot.id is None:
                 raise MatchError(f"seats[{i}].bot: no registered bot {seat.bot!r}", 404)
             if bot.game != game:
                 raise MatchError(f"seats[{i}].bot: bot {bot.name!r} plays {bot.game}, "
                                  f"not {game}", 422)
             bots[i] = bot
+        return plugin, bots
+
+    async def start_match(self, game: str, seats: Sequence[SeatRequest], *,
+                          seed: int | None = None, paused: bool = False,
+                          clocks: Clocks | None = None, remote: Any = None,
+                          remote_wait: float | None = None) -> tuple[str, list[dict[str, Any]]]:
+        """What `POST /api/matches` does: the match's id and its seats (as `create_match`).
+
+        With `remote` (a cluster's `server.worker.dispatch.Dispatcher`) a match of
+        registered bots only, not paused, is queued for the workers (waiting up to
+        `remote_wait` seconds for room: `MatchError` 503 after); any other is played here (a
+        reserved seat needs this node's TCP port)."""
+        if remote is None or paused or any(s.bot is None for s in seats):
+            room, answer = await self.create_match(game, seats, seed=seed, paused=paused,
+                                                   clocks=clocks)
+            return room.id, answer
+        _plugin, bots = await self._checked(game, seats, remote.store)
+        named = [(bots[i].id, bots[i].name) for i in range(len(seats))]
+        # A full queue raises its own MatchError (503).
+        match_id = await remote.submit(game, named, seed=seed, clocks=clocks, source="api",
+                                       timeout=remote_wait)
+        return match_id, [{"index": i, "name": name, "bot": name, "reservation": None}
+                          for i, (_id, name) in enumerate(named)]
+
+    async def create_match(self, game: str, seats: Sequence[SeatRequest], *,
+                           seed: int | None = None, paused: bool = False,
+                           clocks: Clocks | None = None, match_id: str | None = None
+                           ) -> tuple[Room, list[dict[str, Any]]]:
+        """Prepare a room (every seat reserved), store it, launch its bots.
+
+        Returns the room and per seat {index, name, bot, reservation} (the reservation only
+        for seats the caller fills itself). `MatchError` 503 while the store fails.
+        """
+        plugin, bots = await self._checked(game, seats, self.store)
         protocol: WireProtocol = "sc" if plugin.speaks("sc") else "kettle"
         slots = [SlotRequest(display_name=(s.name or (bots[i].name if i in bots else "")))
                  for i, s in enumerate(seats)]
@@ -380,7 +410,7 @@ def _holder_of(waiting: dict[str, str | None], client: tuple[Any, ...],
     return None
 
 
-def _find_bot(store: Store, key: str | int) -> Any:
+def find_bot(store: Store, key: str | int) -> Any:
     """A registered bot: an int is its id, a str its name (a bot may be named "1")."""
     if isinstance(key, int):
         return store.get_bot(key)

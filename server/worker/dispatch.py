@@ -23,6 +23,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from server.matches import MatchError
 from server.rooms import Clocks
 from server.settings import Settings
 from server.store import MatchStatus, NewSeat, Store
@@ -40,8 +41,12 @@ DISPATCH_OPTION = "dispatch"
 WORKER = "worker"
 
 
-class QueueFull(Exception):
-    """`submit` with a timeout: the queue stayed full (`max_queued` jobs) that long."""
+class QueueFull(MatchError):
+    """`submit` with a timeout: the queue stayed full (`max_queued` jobs) that long (a
+    `MatchError` 503: the API answers it as the service's own refusals)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 503)
 
 
 class Dispatcher:

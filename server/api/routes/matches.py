@@ -23,7 +23,7 @@ from server.api.schemas import (
     SeatCreated,
     SeatOut,
 )
-from server.matches import MatchError, SeatRequest, _find_bot
+from server.matches import MatchError, SeatRequest, find_bot
 from server.rooms import Clocks
 from server.spectate.frames import FULL_KEY
 from server.store import Match, MatchStatus, Store
@@ -71,42 +71,6 @@ DISPATCH_WAIT = 10.0
 """Seconds POST /api/matches waits for room in a full worker queue before answering 503."""
 
 
-async def _dispatch(dispatcher: Any, service: ServiceDep, body: MatchCreate,
-                    clocks: Clocks | None) -> MatchCreated:
-    """A match of registered bots only, queued for the workers (the ladder's job)."""
-    import asyncio
-
-    from server.worker.dispatch import QueueFull
-
-    service.check_available()
-    games = service.lobby.games
-    if body.game not in games:
-        raise MatchError(f"unknown game {body.game!r}; known: {', '.join(games.ids())}", 404)
-    plugin = games.get(body.game)
-    if len(body.seats) != plugin.seat_count:
-        raise MatchError(f"seats: {body.game} needs exactly {plugin.seat_count} seats, "
-                         f"got {len(body.seats)}", 422)
-    store = dispatcher.store
-    bots: list[tuple[int, str]] = []
-    for i, seat in enumerate(body.seats):
-        assert seat.bot is not None
-        bot = await asyncio.to_thread(_find_bot, store, seat.bot)
-        if bot is None or bot.id is None:
-            raise MatchError(f"seats[{i}].bot: no registered bot {seat.bot!r}", 404)
-        if bot.game != body.game:
-            raise MatchError(f"seats[{i}].bot: bot {bot.name!r} plays {bot.game}, "
-                             f"not {body.game}", 422)
-        bots.append((bot.id, bot.name))
-    try:
-        match_id = await dispatcher.submit(body.game, bots, seed=body.seed, clocks=clocks,
-                                           source="api", timeout=DISPATCH_WAIT)
-    except QueueFull as exc:
-        raise MatchError(str(exc), 503) from exc
-    return MatchCreated(id=match_id, game=body.game, status=MatchStatus.WAITING,
-                        seats=[SeatCreated(index=i, name=name, bot=name, reservation=None)
-                               for i, (_id, name) in enumerate(bots)])
-
-
 @router.post("", status_code=201, summary="Start a match",
              responses={**MUTATING, 404: {"model": ErrorOut}, 422: {"model": ErrorOut},
                         503: {"model": ErrorOut, "description": "The store fails, or the "
@@ -125,14 +89,10 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
     if body.clocks is not None:
         c = body.clocks
         clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled)
-    if not body.paused and all(s.bot is not None for s in body.seats):
-        dispatcher = context.dispatcher
-        if dispatcher is not None:
-            return await _dispatch(dispatcher, service, body, clocks)
-    room, seats = await service.create_match(
+    match_id, seats = await service.start_match(
         body.game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
-        paused=body.paused, clocks=clocks)
-    return MatchCreated(id=room.id, game=room.game_type, status=MatchStatus.WAITING,
+        paused=body.paused, clocks=clocks, remote=context.dispatcher, remote_wait=DISPATCH_WAIT)
+    return MatchCreated(id=match_id, game=body.game, status=MatchStatus.WAITING,
                         seats=[SeatCreated(**s) for s in seats])
 
 
@@ -149,9 +109,9 @@ def list_matches(
 ) -> MatchPage:
     bot_id = None
     if bot is not None:
-        found = _find_bot(store, bot)  # a query is text: a name first, then an id
+        found = find_bot(store, bot)  # a query is text: a name first, then an id
         if found is None and bot.isascii() and bot.isdigit() and len(bot) < 19:
-            found = _find_bot(store, int(bot))
+            found = find_bot(store, int(bot))
         if found is None:
             return MatchPage(items=[], total=0, limit=limit, offset=offset)
         bot_id = found.id
