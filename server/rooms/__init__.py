@@ -30,7 +30,15 @@ from server.rooms.game import (
 )
 from server.rooms.lobby import AdminLink, Lobby, Seating, SlotRequest
 from server.rooms.result import Cause, LeftCause, MatchResult, Outcome, Violation
-from server.rooms.room import Clocks, ObserverLink, PlayerLink, Room, ServerStats, Slot
+from server.rooms.room import (
+    Clocks,
+    ObserverLink,
+    PlayerLink,
+    Room,
+    RoomPhase,
+    ServerStats,
+    Slot,
+)
 
 __all__ = [
     "AdminLink",
@@ -57,6 +65,7 @@ __all__ = [
     "Room",
     "RoomClosed",
     "RoomEvent",
+    "RoomPhase",
     "RuleViolation",
     "Seating",
     "ServerStats",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 import time
 import uuid
@@ -228,6 +229,31 @@ class _Abandoned(Exception):
     """Nobody sat in the room before it started: it ends without a result."""
 
 
+class RoomPhase(enum.Enum):
+    """Where a room is in its life; pausing is apart (a playing room may be paused).
+
+    WAITING (seats fill) -> PLAYING (every seat joined: welcomes sent) -> ENDED (closed
+    after it played); a room closed before it started is ABANDONED.
+
+    >>> [(p.name, p.started, p.closed) for p in RoomPhase]  # doctest: +NORMALIZE_WHITESPACE
+    [('WAITING', False, False), ('PLAYING', True, False), ('ENDED', True, True),
+     ('ABANDONED', False, True)]
+    """
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    ENDED = "ended"
+    ABANDONED = "abandoned"
+
+    @property
+    def started(self) -> bool:
+        return self in (RoomPhase.PLAYING, RoomPhase.ENDED)
+
+    @property
+    def closed(self) -> bool:
+        return self in (RoomPhase.ENDED, RoomPhase.ABANDONED)
+
+
 class Room:
     """One match. Create through the `Lobby`; `start_task()` runs it.
 
@@ -263,8 +289,7 @@ class Room:
         self.stats = stats or ServerStats()
         self.log = MatchLog()
         self.observers: list[ObserverLink] = []
-        self.started = False
-        self.closed = False
+        self.phase = RoomPhase.WAITING
         self.result: MatchResult | None = None
         # True when the result could not be stored: it was never announced (see `_finish`).
         self.aborted = False
@@ -287,6 +312,15 @@ class Room:
         self._alarm_at = float("inf")
 
     # ------------------------------------------------------------------ queries
+    @property
+    def started(self) -> bool:
+        """Every seat joined and the match began (it stays True once the room closed)."""
+        return self.phase.started
+
+    @property
+    def closed(self) -> bool:
+        return self.phase.closed
+
     @property
     def game_type(self) -> str:
         return self.game.game_type
@@ -433,7 +467,7 @@ class Room:
             self._alarm = None
         if self.closed:
             return
-        self.closed = True
+        self.phase = RoomPhase.ENDED if self.started else RoomPhase.ABANDONED
         if self._on_closed is not None:
             self._on_closed(self)
 
@@ -514,7 +548,7 @@ class Room:
                 raise _MatchOver(self._failed_result(failed))
         if failed:  # every seat joined meanwhile, a failed one too: it failed all the same
             raise _MatchOver(self._failed_result(failed))
-        self.started = True
+        self.phase = RoomPhase.PLAYING
         log.info("room %s started: %s, %s", self.id, self.game_type,
                  " vs ".join(self.display_name(i) or f"seat {i}" for i in range(len(self.slots))))
 

@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["server.config", "server.rooms.events", "server.rooms.lobby", "server.rooms.game",
+           "server.rooms.room",
            "server.rooms.result",
            "server.net.sniff", "server.runtime", "server.net.ratelimit", "server.net.sc_translate",
            "server.host", "server.net.slots", "server.net.lockout", "server.games.blokus.bots",
