@@ -49,7 +49,7 @@ from server.rooms import (
     Room,
     Welcome,
 )
-from server.spectate.frames import Frame, frame_of
+from server.spectate.frames import Frame, frame_of, frames_for
 from server.store import (
     Conflict,
     MatchStatus,
@@ -175,7 +175,8 @@ class MatchRecorder:
         self.records[room.id] = record
         # By id, not a closure over `record` (which holds the room): a finished room and
         # its log are then freed at once rather than left as a cycle for the collector.
-        room.log.listen(functools.partial(self._on_room_entry, room.id))
+        frames_for(room).subscribe(functools.partial(self._on_room_entry, room.id),
+                                   functools.partial(self._wants_frame, room.id))
         task = room.task
         if task is not None:
             task.add_done_callback(lambda _t: self._room_done(record))
@@ -223,12 +224,20 @@ class MatchRecorder:
         future.add_done_callback(done)
         created.add_done_callback(lambda f: f.cancelled() or f.exception())  # no "never retrieved"
 
-    def _on_room_entry(self, room_id: str, entry: Entry) -> None:
+    def _wants_frame(self, room_id: str, entry: Entry) -> bool:
+        """A frame is stored beside each observer entry, except a recorded state's (Blokus:
+        its move; readers rebuild its frame) and the result stored already."""
+        record = self.records.get(room_id)
+        return (record is not None and self.writer is not None and not record.failed
+                and recorded(entry.event, record.room) is None
+                and not (isinstance(entry.event, GameOver) and record.result_seq is not None))
+
+    def _on_room_entry(self, room_id: str, entry: Entry, frame: Frame | None) -> None:
         record = self.records.get(room_id)
         if record is not None:
-            self._on_entry(record, entry)
+            self._on_entry(record, entry, frame)
 
-    def _on_entry(self, record: Recorded, entry: Entry) -> None:
+    def _on_entry(self, record: Recorded, entry: Entry, frame: Frame | None) -> None:
         event = entry.event
         if isinstance(event, Welcome):
             if not record.started:
@@ -239,19 +248,12 @@ class MatchRecorder:
             self._set_status(record, MatchStatus.PAUSED if event.paused else MatchStatus.RUNNING)
         if isinstance(event, GameOver) and record.result_seq is not None:
             return  # stored by store_result already, under this very seq
-        self._enqueue(record, entry)
+        self._enqueue(record, entry, frame)
 
-    def _enqueue(self, record: Recorded, entry: Entry) -> None:
+    def _enqueue(self, record: Recorded, entry: Entry, frame: Frame | None) -> None:
+        """`frame`: the spectators' frame of the entry, as live spectators get it."""
         if self.writer is None or record.failed:
             return
-        try:  # rendered now, as the hub renders it for live spectators (the same frame)
-            # A recorded state (Blokus: its move) has its frame rebuilt when read.
-            frame = None if recorded(entry.event, record.room) is not None \
-                else frame_of(record.room, entry)
-        except Exception:
-            log.exception("match %s: entry %d not rendered for spectators",
-                          record.room.id, entry.seq)
-            frame = None
         if frame is not None:
             record.frames[entry.seq] = frame
         record.queue.append(entry)
@@ -395,7 +397,13 @@ class MatchRecorder:
         seq = len(room.log.entries)
         record.result_seq = seq
         seats = frozenset(i for i, s in enumerate(room.slots) if s.player is not None)
-        self._enqueue(record, Entry(seq, GameOver(result), seats, True))
+        entry = Entry(seq, GameOver(result), seats, True)
+        try:  # as the hub will render it when the room logs it, right after this
+            frame = frame_of(room, entry)
+        except Exception:
+            log.exception("match %s: its result not rendered for spectators", room.id)
+            frame = None
+        self._enqueue(record, entry, frame)
         if record.pump is not None:
             await asyncio.shield(record.pump)
         if record.failed:

@@ -6,16 +6,19 @@ admin or once the match is over. The hub sends frames to live spectators; the ma
 service stores the same dicts beside each stored event (`payload["spectate"]`,
 `payload["spectateFull"]`), which is what a match replayed from the store is streamed from.
 
-Both outlets ask `frame_of(room, entry)` in the same loop turn the entry is logged (the
-recorder's `MatchLog` listener first, then the room's observers): a renderer reads the
-game as it is right then (Hearth's does), so the entry is rendered once and the second
-caller gets the same frame. Rendering never touches the room; a room's frame maker lives
-as long as the room.
+A room's `FrameMaker` (`frames_for(room)`) listens to its match log and hands every
+entry, with its frame, to its subscribers (the recorder, the hub's feed, a worker's
+outlet): an observer entry is rendered once, as it is logged (a renderer reads the game
+as it is right then: Hearth's does), and only when a subscriber wants its frame (a Blokus
+state the store rebuilds from its move is not rendered for the store alone). Rendering
+never touches the room; a room's frame maker lives as long as the room.
 """
 
 from __future__ import annotations
 
+import logging
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +32,8 @@ from server.rooms.events import (
     StateChanged,
 )
 from server.spectate.render import Renderer, dumps, renderer_for, result_json
+
+log = logging.getLogger(__name__)
 
 NEUTRAL_KEY = "spectate"
 """The stored payload's key of the neutral frame."""
@@ -82,25 +87,71 @@ def names_of(room: Room) -> list[str]:
     return [slot.display_name or f"seat {i + 1}" for i, slot in enumerate(room.slots)]
 
 
+FrameListener = Callable[[Entry, "Frame | None"], None]
+"""Told of every entry of a room's log, with its frame (None: not rendered, or not an
+observer entry)."""
+Wants = Callable[[Entry], bool]
+"""Whether a subscriber needs an observer entry's frame."""
+
+
 class FrameMaker:
-    """A room's renderer and the frame of its latest rendered entry."""
+    """A room's renderer and the fan-out of its match log to the frames' subscribers.
+
+    >>> import asyncio
+    >>> from server.rooms import Lobby, SlotRequest
+    >>> async def main():
+    ...     lobby = Lobby()
+    ...     room, _codes = lobby.prepare(None, [SlotRequest("a"), SlotRequest("b")], False)
+    ...     got = []
+    ...     frames_for(room).subscribe(lambda entry, frame: got.append((entry.seq, frame)))
+    ...     room.log.append(PauseChanged(True), observers=True)  # as the room logs one
+    ...     room.log.append(PauseChanged(False))  # for the seats only: no frame
+    ...     await lobby.close()
+    ...     return [(seq, frame and frame.neutral["kind"]) for seq, frame in got[:2]]
+    >>> asyncio.run(main())
+    [(0, 'pause'), (1, None)]
+    """
 
     def __init__(self, room: Room) -> None:
         self._room = weakref.ref(room)
         self.renderer: Renderer = renderer_for(room, names_of(room))
-        self._last: Frame | None = None
+        self._subscribers: list[tuple[FrameListener, Wants | None]] = []
+        room.log.listen(self._logged)
+
+    def subscribe(self, listener: FrameListener, wants: Wants | None = None
+                  ) -> Callable[[], None]:
+        """Tell `listener` of every entry logged from now on, in order, with its frame when
+        it is an observer entry and `wants(entry)` (None: always); returns the unsubscribe."""
+        item = (listener, wants)
+        self._subscribers.append(item)
+
+        def stop() -> None:
+            if item in self._subscribers:
+                self._subscribers.remove(item)
+
+        return stop
+
+    def _logged(self, entry: Entry) -> None:
+        subscribers = list(self._subscribers)
+        frame = None
+        if entry.observers and any(w is None or w(entry) for _l, w in subscribers):
+            try:
+                frame = self.render(entry)
+            except Exception:  # a rendering bug must not touch the match
+                log.exception("entry %d not rendered for spectators", entry.seq)
+        for listener, _wants in subscribers:
+            try:
+                listener(entry, frame)
+            except Exception:
+                log.exception("a frame subscriber failed on entry %d", entry.seq)
 
     def frame(self, entry: Entry) -> Frame | None:
-        """The frame of `entry` (None: spectators are not told of it)."""
-        last = self._last
-        if last is not None and last.seq == entry.seq:
-            return last
-        frame = self._render(entry)
-        if frame is not None:
-            self._last = frame
-        return frame
+        """`entry`'s frame rendered now (None: spectators are not told of it): for an entry
+        not logged yet (the result the recorder stores first) or logged before a late
+        subscriber came (its backfill)."""
+        return self.render(entry) if entry.observers else None
 
-    def _render(self, entry: Entry) -> Frame | None:
+    def render(self, entry: Entry) -> Frame | None:
         event = entry.event
         head: dict[str, Any] = {"type": "event", "seq": entry.seq}
         renderer = self.renderer
@@ -133,7 +184,8 @@ _MAKERS: weakref.WeakKeyDictionary[Room, FrameMaker] = weakref.WeakKeyDictionary
 
 
 def frames_for(room: Room) -> FrameMaker:
-    """The room's frame maker (made on the first call)."""
+    """The room's frame maker (made on the first call: it hears the entries logged from
+    then on)."""
     maker = _MAKERS.get(room)
     if maker is None:
         maker = _MAKERS[room] = FrameMaker(room)
@@ -141,7 +193,5 @@ def frames_for(room: Room) -> FrameMaker:
 
 
 def frame_of(room: Room, entry: Entry) -> Frame | None:
-    """The spectators' frame of an entry of `room`'s log (rendered once per entry)."""
-    if not entry.observers:
-        return None
+    """The spectators' frame of `entry` of `room`, rendered now (`FrameMaker.frame`)."""
     return frames_for(room).frame(entry)

@@ -1,11 +1,12 @@
-"""The spectator hub: one observer per room, fanned out to bounded per-spectator queues.
+"""The spectator hub: one feed per room, fanned out to bounded per-spectator queues.
 
-The hub subscribes to every room the lobby creates (`ObserverLink`), renders each observer
-entry of the room's `MatchLog` once (a JSON text per visibility), keeps the rendered frames
-while the match is live and for the latest finished matches, and offers each frame to the
-spectators of that match. `offer_room_event` never blocks and never refuses: the room is
-never slowed by a spectator. Each spectator has its own bounded queue; one that falls
-behind is dropped with close code 4008 and a reason naming the `since` to resume from.
+The hub subscribes to every room the lobby creates (to its `FrameMaker`: each observer
+entry of the room's `MatchLog` with its frame, rendered once for every subscriber), keeps
+the frames while the match is live and for the latest finished matches (a JSON text per
+visibility), and offers each frame to the spectators of that match. `on_entry` never
+blocks and never refuses: the room is never slowed by a spectator. Each spectator has its
+own bounded queue; one that falls behind is dropped with close code 4008 and a reason
+naming the `since` to resume from.
 
 Sequence numbers are the room log's: a spectator that got frame `n` reconnects with
 `since=n+1` and neither misses nor repeats a frame (the same numbers the store keeps).
@@ -22,7 +23,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from server.rooms import Lobby, LobbyError, Room
+from server.rooms import Lobby, Room
 from server.rooms.events import (
     Entry,
     GameOver,
@@ -30,7 +31,7 @@ from server.rooms.events import (
     RoomClosed,
     StateChanged,
 )
-from server.spectate.frames import Frame, frame_of, frames_for, names_of
+from server.spectate.frames import Frame, frames_for, names_of
 from server.spectate.render import Renderer, dumps
 from server.store import Store
 from server.store.models import MatchStatus
@@ -102,7 +103,7 @@ class Watcher:
 
 
 class MatchFeed:
-    """One match's rendered frames and spectators; the room's `ObserverLink`."""
+    """One match's rendered frames and spectators; a subscriber of the room's frames."""
 
     def __init__(self, hub: SpectateHub, room: Room) -> None:
         self.hub = hub
@@ -110,7 +111,10 @@ class MatchFeed:
         self.id = room.id
         self.game = room.game_type
         self.created = room.created_at
-        self.renderer: Renderer = frames_for(room).renderer
+        maker = frames_for(room)
+        self.renderer: Renderer = maker.renderer
+        # From now on; what the room logged before comes from `backfill`.
+        self._unsubscribe = maker.subscribe(self.on_entry)
         self.frames: list[Frame] = []
         self.seqs: list[int] = []
         self.first_seq = 0  # frames before this one were never rendered (late subscription)
@@ -137,24 +141,20 @@ class MatchFeed:
                 "lastSeq": self.seqs[-1] if self.seqs else None}
 
     # ------------------------------------------------------------------ the room's side
-    def offer_room_event(self, room: Room, entry: Entry) -> bool:
-        """Render the entry and hand it to every spectator; never blocks, never refuses."""
-        try:
-            frame = self._render(entry)
-        except Exception:  # a rendering bug must not touch the match
-            log.exception("match %s: entry %d not rendered", self.id, entry.seq)
-            return True
+    def on_entry(self, entry: Entry, frame: Frame | None) -> None:
+        """A `FrameMaker` subscriber: each frame to every spectator; never blocks."""
         if frame is not None:
-            self._publish(frame)
+            try:
+                self._take(entry, frame)
+            except Exception:  # a bug here must not touch the match
+                log.exception("match %s: entry %d not followed", self.id, entry.seq)
+            else:
+                self._publish(frame)
         if isinstance(entry.event, RoomClosed):
             self.room_done()
-        return True
 
-    def _render(self, entry: Entry) -> Frame | None:
-        """The entry's frame (rendered once for every outlet), and what it changes here."""
-        frame = frame_of(self.room, entry)
-        if frame is None:
-            return None
+    def _take(self, entry: Entry, frame: Frame) -> None:
+        """What the entry's frame changes here."""
         match entry.event:
             case StateChanged():
                 state = frame.full["state"] if frame.full is not None else None
@@ -172,7 +172,6 @@ class MatchFeed:
                 self.status = MatchStatus.FINISHED
                 self.finished_at = time.time()
                 self.hub.lobby_event("finished", self)
-        return frame
 
     def _publish(self, frame: Frame) -> None:
         self.frames.append(frame)
@@ -192,7 +191,7 @@ class MatchFeed:
         for watcher in list(self.watchers):
             watcher.end(Close(MATCH_OVER, "match over"))
         self.watchers.clear()
-        self.room.remove_observer(self)
+        self._unsubscribe()
         self.hub.retire(self)
 
     def backfill(self) -> None:
@@ -201,8 +200,9 @@ class MatchFeed:
         if not self.renderer.from_entries and entries:
             self.first_seq = entries[-1].seq
             entries = entries[-1:]
+        maker = frames_for(self.room)
         for entry in entries:
-            self.offer_room_event(self.room, entry)
+            self.on_entry(entry, maker.frame(entry))
 
     # ------------------------------------------------------------------ spectators' side
     def attach(self, full: bool, since: int | None, size: int = QUEUE_SIZE, *,
@@ -294,11 +294,6 @@ class SpectateHub:
         if room.closed:
             return None
         feed = MatchFeed(self, room)
-        try:
-            room.add_observer(feed)
-        except LobbyError as exc:
-            log.warning("match %s: no spectators (%s)", room.id, exc)
-            return None
         self.feeds[room.id] = feed
         feed.backfill()
         task = room.task

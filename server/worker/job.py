@@ -84,7 +84,6 @@ async def _play_attempt(match_id: str, attempt: int, settings: Settings, plain: 
             from server.worker.outlet import RedisOutlet
 
             outlet = RedisOutlet(redis, room, attempt)
-            room.add_observer(outlet)
             outlet.begin()
             outlets.append(outlet)
 

@@ -1,7 +1,7 @@
-"""A worker's room observer that publishes the spectators' frames on Redis.
+"""A worker's subscriber of a room's frames that publishes them on Redis.
 
-It is an observer of the room like the hub's `MatchFeed`: the same frames (`frame_of`,
-rendered once per entry), offered without blocking. A bounded queue sits between the room
+It subscribes to the room's `FrameMaker` like the hub's `MatchFeed`: the same frames,
+rendered once per entry, offered without blocking. A bounded queue sits between the room
 and the publishing task: the room never waits for Redis, and a Redis that is gone costs the
 spectators of other nodes their live view (they still get the stored frames), never the match.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 from server.rooms import Room
 from server.rooms.events import Entry, GameOver, RoomClosed, StateChanged
-from server.spectate.frames import frame_of, frames_for, names_of
+from server.spectate.frames import Frame, frames_for, names_of
 from server.worker.channels import LOBBY, match_channel
 
 log = logging.getLogger(__name__)
@@ -26,7 +26,7 @@ QUEUE_SIZE = 4096
 
 
 class RedisOutlet:
-    """Publishes one room's frames (`offer_room_event`) as attempt `attempt` of `match_id`."""
+    """Publishes one room's frames (`on_entry`) as attempt `attempt` of `match_id`."""
 
     def __init__(self, redis: Any, room: Room, attempt: int) -> None:
         self.redis = redis  # redis.asyncio.Redis
@@ -50,18 +50,16 @@ class RedisOutlet:
                 "attempt": self.attempt}
 
     def begin(self) -> None:
-        renderer = frames_for(self.room).renderer
+        maker = frames_for(self.room)
+        maker.subscribe(self.on_entry)
+        renderer = maker.renderer
         self._send(self.channel, {"t": "start", "info": self.info(), "meta": renderer.meta(),
                                   "state": renderer.state(None, False),
                                   "fullState": renderer.state(None, True)})
         self._lobby("created")
 
-    def offer_room_event(self, room: Room, entry: Entry) -> bool:
-        try:
-            frame = frame_of(room, entry)
-        except Exception:
-            log.exception("match %s: entry %d not rendered", room.id, entry.seq)
-            frame = None
+    def on_entry(self, entry: Entry, frame: Frame | None) -> None:
+        """A `FrameMaker` subscriber (`begin` subscribes it): each frame onto Redis."""
         if frame is not None:
             self._send(self.channel, {"t": "frame", "seq": frame.seq, "neutral": frame.neutral,
                                       "full": frame.full})
@@ -73,7 +71,6 @@ class RedisOutlet:
                 self.result = frame.neutral.get("result")
         if isinstance(entry.event, RoomClosed):
             self.closed = True  # `end` follows once the match is stored (server.worker.job)
-        return True
 
     def end(self) -> None:
         if self._ended:

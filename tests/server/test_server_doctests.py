@@ -12,6 +12,7 @@ MODULES = ["server.config", "server.rooms.events", "server.rooms.lobby", "server
            "server.rooms.result",
            "server.net.sniff", "server.runtime", "server.net.ratelimit", "server.net.sc_translate",
            "server.host", "server.net.slots", "server.net.lockout", "server.games.blokus.bots",
+           "server.spectate.frames",
            "server.games.registry", "server.games.blokus", "server.games.blokus.room",
            "server.games.blokus.record", "server.games.hearth", "server.games.hearth.room"]
 
