@@ -30,7 +30,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict games protocols
+	$(BIN)/mypy --strict games protocols stats
 	$(BIN)/mypy server bots bench
 	cd examples/connect4 && ../../$(BIN)/mypy connect4
 
