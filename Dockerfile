@@ -13,6 +13,7 @@ COPY games ./games
 COPY protocols ./protocols
 COPY server ./server
 COPY bots ./bots
+COPY stats ./stats
 COPY migrations ./migrations
 COPY web ./web
 RUN pip install -c constraints.txt -e . \
