@@ -406,6 +406,17 @@ def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSum
     return [summaries[label] for label in labels]
 
 
+def game_seed(seed: int | None, pair: int) -> int:
+    """The seed of pair ``pair``'s game: fixed by the series seed (None: a fresh one).
+
+    >>> game_seed(7, 3) == game_seed(7, 3) != game_seed(7, 4)
+    True
+    """
+    if seed is None:
+        return random.SystemRandom().getrandbits(63)
+    return random.Random(f"{seed}:pair:{pair}").getrandbits(63)
+
+
 def bot_seed(seed: int | None, game: int, side: int) -> int | None:
     """The seed of side 0 (A) or 1 (B) in game ``game``: fixed by the series seed."""
     if seed is None:
@@ -503,6 +514,10 @@ class InProcessSeat:
 
 
 Join = Callable[[str, str, str, Callable[[Any, Any], Any]], None]
+PrepareRoom = Callable[[tuple[str, str], "str | None", "int | None"],
+                       Awaitable[tuple[str, tuple[str, ...]]]]
+"""Prepares a room of reserved seats named as given, of a game type, with a seed: its id and
+the seats' reservations."""
 """Seats an in-process bot: ``join(room_id, reservation, label, play)``."""
 
 
@@ -684,6 +699,8 @@ async def run_series(
     watch_room: Callable[[str], Awaitable[RoomWatch]] | None = None,
     join: Join | None = None,
     explain: Explain | None = None,
+    paired: bool = False,
+    prepare_room: PrepareRoom | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games, ``concurrency`` at a time; the records in game order.
 
@@ -699,12 +716,19 @@ async def run_series(
     ``join`` seats the ``InProcessSeat`` bots (both: a server in this process).
     ``game_type`` None plays the admin protocol's own game; ``explain`` puts an illegal
     move's rule into words (the game's ``GamePlugin.explain``).
+
+    ``paired``: games 2k and 2k+1 are a pair (``GameRecord.pair``), the same game with the
+    seats swapped: the same seed for the game (``game_seed``) and for each bot; the rooms
+    need ``prepare_room(names, game_type, seed) -> (room_id, reservations)`` then (a server
+    in this process: the admin protocol cannot seed a room).
     """
     (label_a, seat_a), (label_b, seat_b) = bots
     if label_a == label_b:
         raise ValueError("the two bots need different labels")
     if games < 0 or concurrency < 1:
         raise ValueError("games must be >= 0 and concurrency >= 1")
+    if paired and prepare_room is None:
+        raise ValueError("paired games need prepare_room (a server in this process)")
     if join is None and any(isinstance(s, InProcessSeat) for s in (seat_a, seat_b)):
         raise ValueError("in-process seats need a server in this process (join)")
     stop = stop if stop is not None else asyncio.Event()
@@ -716,7 +740,7 @@ async def run_series(
 
     def player(seat: Seat, label: str, index: int, side: int, room_id: str,
                code: str) -> _Player:
-        side_seed = bot_seed(seed, index, side)
+        side_seed = bot_seed(seed, index // 2 if paired else index, side)
         if isinstance(seat, SeatCommand):
             return _ProcessPlayer(launch(seat.spec(label, side_seed), host, port,
                                          _reservation(seat, room_id, code), grace=STOP_GRACE))
@@ -739,11 +763,15 @@ async def run_series(
         seats = (label_b, label_a) if swapped else (label_a, label_b)
         chosen = (seat_b, seat_a) if swapped else (seat_a, seat_b)
         sides = (1, 0) if swapped else (0, 1)
-        prepared = await admin.prepare(seats, game_type=game_type)
-        watch = await (admin.observe(prepared.room_id) if watch_room is None
-                       else watch_room(prepared.room_id))
-        players = [player(chosen[team], seats[team], index, sides[team], prepared.room_id,
-                          prepared.reservations[team])
+        if prepare_room is not None:
+            room_id, codes = await prepare_room(
+                seats, game_type, game_seed(seed, index // 2) if paired else None)
+        else:
+            prepared = await admin.prepare(seats, game_type=game_type)
+            room_id, codes = prepared.room_id, prepared.reservations
+        watch = await (admin.observe(room_id) if watch_room is None else watch_room(room_id))
+        players = [player(chosen[team], seats[team], index, sides[team], room_id,
+                          codes[team])
                    for team in range(2)]
         for each in players:
             watch.on_start.append(each.connected)
@@ -784,7 +812,7 @@ async def run_series(
                     error = f"the game did not start within {idle_timeout:g} s"
                 else:
                     continue
-                await admin.cancel(prepared.room_id)
+                await admin.cancel(room_id)
                 if not await until(watch.result, CANCEL_WAIT):
                     error = error or "the server announced no result after a cancel"
                 break
@@ -797,7 +825,7 @@ async def run_series(
             for each in players:
                 each.match_ended()
             await asyncio.gather(*(each.stop() for each in players if hasattr(each, "done")))
-            admin.forget(prepared.room_id)
+            admin.forget(room_id)
         failures = {seats[team]: f for team, p in enumerate(players)
                     if (f := p.failure) is not None}
         if not watch.result.done() or watch.result.exception() is not None:

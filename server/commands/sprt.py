@@ -1,23 +1,55 @@
-"""`gauntlet sprt calc`: the SPRT calculator for figures from elsewhere (issue #26).
+"""`gauntlet sprt A B`: is A better than B? A sequential test over paired games (issue #26).
 
-`gauntlet sprt` is a group so that the test run itself (`gauntlet sprt run A B`, which needs
-the paired series runner) can join it later. The statistics are `stats`: this module only
-parses, calls and prints.
+`gauntlet sprt A B --elo0 0 --elo1 5` (the same as `gauntlet sprt run A B ...`) plays A
+against B in pairs, in a server of its own: both games of a pair have the same seed (the
+same game: Blokus' start piece, Hearth's shuffles and coin) with the seats swapped, so that
+luck cancels inside a pair. Each complete pair goes into a pentanomial GSPRT
+(`stats.SequentialTest`); the run stops as soon as the LLR leaves its bounds or
+`--max-games` games are played, and prints the figures as fastchess does. A pair whose
+second game ended without a result (a crash of the server side, Ctrl-C, the stop) is
+reported, never counted as half a pair. `gauntlet sprt calc` computes the same figures from
+counts played elsewhere. The statistics are `stats`: this module parses, runs and prints.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from typing import Annotated, NoReturn
+import secrets
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.console import Console
 
-from server.commands.root import app
-from stats import MODELS, estimate, llr, lower_bound, upper_bound
+from server.commands.common import command_settings
+from server.commands.root import FullListing, app
+from stats import (
+    MODELS,
+    SequentialTest,
+    State,
+    estimate,
+    llr,
+    lower_bound,
+    stopped_estimate,
+    upper_bound,
+)
 from stats.sprt import Model
 
-sprt_app = typer.Typer(help="Sequential probability ratio tests (calc: the calculator).",
-                       no_args_is_help=True)
+
+class _RunByDefault(FullListing):
+    """`gauntlet sprt A B` is `gauntlet sprt run A B`: a first word that names no command
+    of the group is the candidate bot."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["run", *args]
+        return list(super().parse_args(ctx, args))
+
+
+sprt_app = typer.Typer(cls=_RunByDefault, no_args_is_help=True, help=(
+    "Is bot A better than bot B? `gauntlet sprt A B --elo0 0 --elo1 5` plays paired games "
+    "until a sequential test decides; `calc` computes the figures of counts from elsewhere."))
 app.add_typer(sprt_app, name="sprt")
 
 
@@ -116,3 +148,192 @@ def calc(
         f"[{elo0:.2f}, {elo1:.2f}]",
         wins_draws,
     ]))
+
+
+def _model(model: str) -> Model:
+    if model not in MODELS:
+        _fail(f"--model: one of {', '.join(MODELS)}, not {model!r}")
+    return "bayeselo" if model == "bayeselo" else (
+        "logistic" if model == "logistic" else "normalized")
+
+
+def _result(record: Any, label: str) -> str | None:
+    """W, D or L of one game for the bot `label`; None: the game has no result."""
+    if record.aborted or record.error is not None:
+        return None
+    if record.winner == label:
+        return "W"
+    if record.winner is not None or label in record.losers():
+        return "L"  # beaten, or at fault (a double loss is a loss for both)
+    return "D"
+
+
+def status_lines(test: SequentialTest) -> list[str]:
+    """The live block, as fastchess prints it: the LLR with its progress, bounds and
+    hypotheses, the pentanomial counts, Elo and normalized Elo.
+
+    >>> test = SequentialTest(elo0=0, elo1=5)
+    >>> _ = test.add_counts([10, 60, 120, 80, 30])
+    >>> print("\\n".join(status_lines(test)))
+    LLR: 1.17 (39.8%) (-2.94, 2.94) [0.00, 5.00]
+    Ptnml(0-2): [10, 60, 120, 80, 30], pairs: 300, games: 600
+    Elo: 34.86 +/- 19.48, nElo: 50.15 +/- 27.80, LOS: 99.98 %
+    """
+    lines = [f"LLR: {test.llr:.2f} ({test.progress:.1f}%) ({test.lower:.2f}, "
+             f"{test.upper:.2f}) [{test.elo0:.2f}, {test.elo1:.2f}]",
+             f"Ptnml(0-2): [{', '.join(str(c) for c in test.counts)}], pairs: {test.pairs}, "
+             f"games: {test.games}"]
+    if test.pairs:
+        figures = estimate(test.counts)
+        lines.append(f"Elo: {_pm(figures.elo, figures.elo_ci)}, "
+                     f"nElo: {_pm(figures.nelo, figures.nelo_ci)}, LOS: {100 * figures.los:.2f} %")
+    return lines
+
+
+@sprt_app.command()
+def run(
+    ctx: typer.Context,
+    candidate: Annotated[str, typer.Argument(
+        metavar="A", help="The candidate (version 41): any bot `gauntlet play` takes.")],
+    baseline: Annotated[str, typer.Argument(
+        metavar="B", help="The baseline (version 40), the same forms.")],
+    game: Annotated[str, typer.Option(
+        "--game", help="The game: blokus, hearth, or another installed game's id or alias.")]
+    = "blokus",
+    elo0: Annotated[float, typer.Option("--elo0", help="H0's Elo (in the model's Elo).")] = 0.0,
+    elo1: Annotated[float, typer.Option("--elo1", help="H1's Elo (in the model's Elo).")] = 5.0,
+    alpha: Annotated[float, typer.Option("--alpha", help="False-positive rate.")] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="False-negative rate.")] = 0.05,
+    max_games: Annotated[int, typer.Option(
+        "--max-games", min=2, max=1_000_000, help="Stop, inconclusive, after this many games.")]
+    = 20_000,
+    concurrency: Annotated[int | None, typer.Option(
+        "--concurrency", "-c", min=1, max=200,
+        help="Games at the same time (default: 4 for two bundled bots, else 1).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the pairs' games and of the bots (the same seed: the same test).")]
+    = None,
+    model: Annotated[str, typer.Option(
+        "--model", help="normalized (default) or logistic.")] = "normalized",
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="Also write the figures and every game to this JSON file.")] = None,
+) -> None:
+    """Play A against B in pairs (the same game twice, seats swapped) until a sequential
+    probability ratio test accepts H1 (A is elo1 better) or H0 (A is at most elo0 better),
+    or --max-games games are played; exit 0 on H1, 1 on H0 or inconclusive."""
+    from server.commands.play import _bundled, _labels, _plugin, _seat
+
+    chosen = _model(model)
+    if chosen == "bayeselo":
+        _fail("--model bayeselo is trinomial: paired games use normalized or logistic")
+    try:
+        test = SequentialTest(elo0, elo1, alpha, beta, model=chosen, max_games=max_games)
+    except ValueError as error:
+        _fail(str(error))
+    settings = command_settings(ctx)
+    plugin = _plugin(game)
+    seats = [_seat(plugin, spec) for spec in (candidate, baseline)]
+    labels = _labels(candidate, baseline)
+    if concurrency is None:
+        concurrency = 4 if {candidate, baseline} <= _bundled(plugin) else 1
+    games = max_games + max_games % 2
+    records, incomplete = asyncio.run(_run_test(
+        test, plugin, ((labels[0], seats[0]), (labels[1], seats[1])), games, concurrency,
+        seed, settings))
+    lines = status_lines(test)
+    verdict = {State.H1: "H1 accepted", State.H0: "H0 accepted",
+               State.INCONCLUSIVE: "inconclusive", State.RUNNING: "stopped before a decision"}
+    lines.insert(0, f"{labels[0]} vs {labels[1]}, {plugin.name}: {verdict[test.state]}"
+                    f" after {test.decided_at or test.games} games")
+    stopped = None
+    if test.state in (State.H0, State.H1) and test.pairs:
+        stopped = stopped_estimate(test.counts, elo0, elo1, alpha, beta, chosen)
+        lines.append(f"Elo (median-unbiased, the test stopped): {stopped.elo:.2f} "
+                     f"[{stopped.ci[0]:.2f}, {stopped.ci[1]:.2f}]")
+    if incomplete:
+        lines.append(f"Pairs left out: {len(incomplete)} (a game without a result: "
+                     f"{', '.join(str(i) for i in incomplete[:10])}"
+                     f"{', ...' if len(incomplete) > 10 else ''})")
+    typer.echo("\n".join(lines))
+    if json_out is not None:
+        figures = estimate(test.counts) if test.pairs else None
+        json_out.write_text(json.dumps({
+            "game": plugin.game_id, "candidate": labels[0], "baseline": labels[1],
+            "elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta, "model": chosen,
+            "state": test.state.value, "llr": test.llr, "lower": test.lower,
+            "upper": test.upper, "pentanomial": test.counts, "pairs": test.pairs,
+            "games": test.games, "decided_at": test.decided_at,
+            "elo": figures.elo if figures else None,
+            "elo_ci": list(figures.elo_ci) if figures else None,
+            "nelo": figures.nelo if figures else None,
+            "nelo_ci": list(figures.nelo_ci) if figures else None,
+            "los": figures.los if figures else None,
+            "stopped_elo": stopped.elo if stopped else None,
+            "incomplete_pairs": incomplete,
+            "records": [r.to_json() for r in records]}, indent=1), encoding="utf-8")
+    raise typer.Exit(0 if test.state is State.H1 else 1)
+
+
+async def _run_test(test: SequentialTest, plugin: Any,
+                    bots: tuple[tuple[str, Any], tuple[str, Any]],
+                    games: int, concurrency: int, seed: int | None, settings: Any
+                    ) -> tuple[list[Any], list[int]]:
+    """The paired series in a server of this process, each complete pair into `test`; the
+    records and the pairs left out (a game without a result)."""
+    from server.commands.play import _interrupts
+    from server.config import ServerConfig
+    from server.rooms import SlotRequest
+    from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
+    from server.runtime import GauntletServer
+    from server.series import run_series
+
+    stop = asyncio.Event()
+    _interrupts(stop)
+    label_a = bots[0][0]
+    halves: dict[int, str | None] = {}
+    incomplete: list[int] = []
+    err = Console(stderr=True)
+
+    def on_game(record: Any) -> None:
+        pair = record.index // 2
+        result = _result(record, label_a)
+        if pair not in halves:
+            halves[pair] = result
+            return
+        first = halves.pop(pair)
+        if first is None or result is None:
+            incomplete.append(pair)
+        elif test.state is State.RUNNING:
+            test.add_pair(first, result)
+            err.print(" | ".join(status_lines(test)), highlight=False)
+        else:
+            test.add_pair(first, result)  # played meanwhile: it counts in the figures
+        if test.state is not State.RUNNING:
+            stop.set()
+
+    config = ServerConfig.from_settings(settings, tcp_port=0, seed=seed,
+                                        admin_password=secrets.token_urlsafe(18))
+    async with GauntletServer(config) as server:
+        async def prepare_room(names: tuple[str, str], game_type: str | None,
+                               room_seed: int | None) -> tuple[str, tuple[str, ...]]:
+            room, codes = server.lobby.prepare(
+                game_type, [SlotRequest(name) for name in names], False, None, room_seed)
+            return room.id, tuple(codes)
+
+        def join(room_id: str, code: str, label: str, play: Any) -> None:
+            lobby = server.lobby
+            lobby.seated(lobby.join_prepared(InProcessPlayer(play, label), code, IN_PROCESS))
+
+        async def watch_room(room_id: str) -> Any:
+            from server.series import RoomWatch
+
+            return RoomWatch.polling(server.rooms[room_id])
+
+        records = await run_series(
+            bots, games, host=settings.host, port=server.tcp_port,
+            password=config.resolve_admin_password(), concurrency=concurrency, seed=seed,
+            on_game=on_game, stop=stop, game_type=plugin.game_id, explain=plugin.explain,
+            watch_room=None if plugin.speaks("sc") else watch_room, join=join, paired=True,
+            prepare_room=prepare_room)
+    incomplete.extend(pair for pair, result in halves.items())
+    return records, sorted(incomplete)
