@@ -21,6 +21,13 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from server.commands.common import command_settings
 from server.commands.root import FullListing, app
@@ -190,6 +197,38 @@ def status_lines(test: SequentialTest) -> list[str]:
     return lines
 
 
+class _Live:
+    """The running figures on stderr: a progress bar over the games with the LLR block on a
+    terminal (in the spirit of fastchess's), one line per pair otherwise (a log file)."""
+
+    def __init__(self, games: int) -> None:
+        self.console = Console(stderr=True, highlight=False)
+        self.progress: Progress | None = None
+        if self.console.is_terminal:
+            self.progress = Progress(
+                TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(),
+                TimeElapsedColumn(), TextColumn("{task.description}"),
+                console=self.console)
+            self.task = self.progress.add_task("", total=games)
+
+    def __enter__(self) -> _Live:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def update(self, test: SequentialTest) -> None:
+        lines = status_lines(test)
+        if self.progress is None:
+            self.console.print(" | ".join(lines))
+        else:
+            self.progress.update(self.task, completed=test.games,
+                                 description="\n".join(["", *lines]))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
 @sprt_app.command()
 def run(
     ctx: typer.Context,
@@ -292,7 +331,7 @@ async def _run_test(test: SequentialTest, plugin: Any,
     label_a = bots[0][0]
     halves: dict[int, str | None] = {}
     incomplete: list[int] = []
-    err = Console(stderr=True)
+    live = _Live(games)
 
     def on_game(record: Any) -> None:
         pair = record.index // 2
@@ -303,11 +342,11 @@ async def _run_test(test: SequentialTest, plugin: Any,
         first = halves.pop(pair)
         if first is None or result is None:
             incomplete.append(pair)
-        elif test.state is State.RUNNING:
-            test.add_pair(first, result)
-            err.print(" | ".join(status_lines(test)), highlight=False)
         else:
-            test.add_pair(first, result)  # played meanwhile: it counts in the figures
+            was_running = test.state is State.RUNNING
+            test.add_pair(first, result)  # one played after the decision counts in the figures
+            if was_running:
+                live.update(test)
         if test.state is not State.RUNNING:
             stop.set()
 
@@ -329,11 +368,12 @@ async def _run_test(test: SequentialTest, plugin: Any,
 
             return RoomWatch.polling(server.rooms[room_id])
 
-        records = await run_series(
-            bots, games, host=settings.host, port=server.tcp_port,
-            password=config.resolve_admin_password(), concurrency=concurrency, seed=seed,
-            on_game=on_game, stop=stop, game_type=plugin.game_id, explain=plugin.explain,
-            watch_room=None if plugin.speaks("sc") else watch_room, join=join, paired=True,
-            prepare_room=prepare_room)
+        with live:
+            records = await run_series(
+                bots, games, host=settings.host, port=server.tcp_port,
+                password=config.resolve_admin_password(), concurrency=concurrency, seed=seed,
+                on_game=on_game, stop=stop, game_type=plugin.game_id, explain=plugin.explain,
+                watch_room=None if plugin.speaks("sc") else watch_room, join=join,
+                paired=True, prepare_room=prepare_room)
     incomplete.extend(pair for pair, result in halves.items())
     return records, sorted(incomplete)
