@@ -225,16 +225,22 @@ class MatchRecorder:
         created.add_done_callback(lambda f: f.cancelled() or f.exception())  # no "never retrieved"
 
     def _wants_frame(self, room_id: str, entry: Entry) -> bool:
+        record = self.records.get(room_id)
+        return record is not None and self._stores_frame(record, entry)
+
+    def _stores_frame(self, record: Recorded, entry: Entry) -> bool:
         """A frame is stored beside each observer entry, except a recorded state's (Blokus:
         its move; readers rebuild its frame) and the result stored already."""
-        record = self.records.get(room_id)
-        return (record is not None and self.writer is not None and not record.failed
+        return (self.writer is not None and not record.failed
                 and recorded(entry.event, record.room) is None
                 and not (isinstance(entry.event, GameOver) and record.result_seq is not None))
 
     def _on_room_entry(self, room_id: str, entry: Entry, frame: Frame | None) -> None:
         record = self.records.get(room_id)
         if record is not None:
+            # Rendered for another subscriber (the spectators): not ours to store.
+            if frame is not None and not self._stores_frame(record, entry):
+                frame = None
             self._on_entry(record, entry, frame)
 
     def _on_entry(self, record: Recorded, entry: Entry, frame: Frame | None) -> None:
