@@ -129,7 +129,7 @@ class ServerConfig:
             "unplayed_retention_minutes": settings.unplayed_retention_minutes,
             "allowed_hosts": tuple(h.strip() for h in settings.allowed_hosts.split(",")
                                    if h.strip()),
-            "cluster": settings if settings.broker_url or settings.redis_url else None,
+            "cluster": settings if settings.pubsub_url else None,
         }
         fields["limits"] = Limits(
             max_connections=settings.max_connections,

@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
+from typing import Self
 
 from server.config import ServerConfig
 from server.games.registry import GameRegistry
@@ -91,10 +92,6 @@ class MatchHost:
         assert self._listener is not None, "server not started"
         return self._listener.bound_port
 
-    @property
-    def listening(self) -> bool:
-        return self._listener is not None
-
     async def start(self) -> None:
         from server.launcher import ResourceLimits, reap_orphans, set_default_limits
 
@@ -138,7 +135,7 @@ class MatchHost:
     async def serve_forever(self) -> None:
         await asyncio.Event().wait()
 
-    async def __aenter__(self) -> MatchHost:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 

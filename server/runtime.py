@@ -140,7 +140,7 @@ class GauntletServer(MatchHost):
             self.store, self.matches, self.games, token, tcp_port, self.ladder,
             limits.http_max_body_bytes, limits.max_websockets_per_address,
             (self.config.host, *self.config.allowed_hosts), dispatcher=self.dispatcher,
-            pubsub_url=(cluster.redis_url or cluster.broker_url) if cluster else None))
+            pubsub_url=cluster.pubsub_url if cluster else None))
         http = HttpServer(app, self.config.host, port,
                           header_timeout=limits.http_header_timeout_seconds,
                           max_connections=limits.http_max_connections)
@@ -183,7 +183,3 @@ class GauntletServer(MatchHost):
             self.dispatcher.close()
         if self._owns_store and self.store is not None:
             self.store.close()
-
-    async def __aenter__(self) -> GauntletServer:
-        await self.start()
-        return self

@@ -56,6 +56,7 @@ __all__ = [
     "GameRecord",
     "InProcessKit",
     "InProcessSeat",
+    "LocalRooms",
     "RoomWatch",
     "SeatCommand",
     "SeriesError",
@@ -331,6 +332,21 @@ class GameRecord:
             return self.lost_by
         return {self.violator: self.category or _category(self.cause, None)}
 
+    def result_for(self, label: str) -> str | None:
+        """``W``, ``D`` or ``L`` for the bot ``label``; None: the game has no result (an
+        error, or aborted). A double loss is a loss for both, never a draw.
+
+        >>> GameRecord(0, ("a", "b"), winner="a").result_for("b")
+        'L'
+        """
+        if self.aborted or self.error is not None:
+            return None
+        if self.winner == label:
+            return "W"
+        if self.winner is not None or label in self.losers():
+            return "L"
+        return "D"
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -389,9 +405,10 @@ def summarise(records: list[GameRecord], labels: tuple[str, str]) -> list[BotSum
             summary.scored_games += 1
             summary.points += record.points[team_index]
             lost_by = record.losers()
-            if record.winner == label:
+            result = record.result_for(label)
+            if result == "W":
                 summary.wins += 1
-            elif record.winner is not None or label in lost_by:
+            elif result == "L":
                 summary.losses += 1
             else:
                 summary.draws += 1
@@ -678,6 +695,32 @@ class _SeatedPlayer(_Player):
     def match_ended(self) -> None:
         if not self.done.done():
             self.done.set_result(None)
+
+
+class LocalRooms:
+    """What a series needs of a lobby in this process (`run_series`'s `watch_room`, `join`
+    and `prepare_room`): watch a room directly, seat an in-process bot, prepare a seeded
+    room (neither of the last two can be done over the admin protocol)."""
+
+    def __init__(self, lobby: Any) -> None:
+        self.lobby = lobby  # server.rooms.Lobby: the rooms layer, below this one
+
+    async def watch_room(self, room_id: str) -> RoomWatch:
+        return RoomWatch.polling(self.lobby.rooms[room_id])
+
+    def join(self, room_id: str, code: str, label: str, play: Callable[[Any, Any], Any]) -> None:
+        from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
+
+        self.lobby.seated(self.lobby.join_prepared(InProcessPlayer(play, label), code,
+                                                   IN_PROCESS))
+
+    async def prepare_room(self, names: tuple[str, str], game_type: str | None,
+                           seed: int | None) -> tuple[str, tuple[str, ...]]:
+        from server.rooms import SlotRequest
+
+        room, codes = self.lobby.prepare(game_type, [SlotRequest(name) for name in names],
+                                         False, None, seed)
+        return room.id, tuple(codes)
 
 
 # --- the series -----------------------------------------------------------------------

@@ -115,6 +115,12 @@ class Settings(BaseSettings):
             raise ValueError("should be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return level
 
+    @property
+    def pubsub_url(self) -> str | None:
+        """Where the spectators' live frames of a cluster go: the Redis URL, else the
+        broker's (None: one process)."""
+        return self.redis_url or self.broker_url
+
 
 # The defaults alone: model_construct() skips validation and so never reads the environment.
 # Option defaults in --help and ServerConfig's field defaults come from here.

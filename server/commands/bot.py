@@ -13,13 +13,14 @@ puts it there, never on the command line (which every local user can read).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 from bots import RESERVATION_ENV
 from server.commands.common import command_settings, env_help
 from server.commands.root import app
+from server.commands.seating import bad_bot
 from server.settings import DEFAULTS
 
 
@@ -77,18 +78,8 @@ def bot_command(
         if reservation is not None and kit.check_reservation is not None:
             kit.check_reservation(reservation)
     except (ValueError, ImportError) as error:
-        _bad_bot(error)
+        bad_bot(error)
     settings = command_settings(ctx, port="tcp_port")
     code = kit.run(bot, host=settings.host, port=settings.tcp_port, reservation=reservation,
                    room_id=room, idle_timeout=idle_timeout, verbose=verbose)
     raise typer.Exit(code)
-
-
-def _bad_bot(error: Exception) -> NoReturn:
-    """A bot that cannot be loaded: its own traceback (a syntax error in the user's file),
-    then one `error:` line; exit code 2."""
-    user_traceback = getattr(error, "user_traceback", None)
-    if isinstance(user_traceback, str) and user_traceback.strip():
-        typer.echo(user_traceback.rstrip("\n"), err=True)
-    typer.echo(f"error: {error}", err=True)
-    raise typer.Exit(2)

@@ -17,17 +17,12 @@ printed (and written to --json). Ctrl-C twice: the bots are killed and `play` ex
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import os
 import secrets
-import shlex
-import shutil
-import signal
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -44,11 +39,17 @@ from rich.table import Table
 
 from server.commands.common import command_settings, env_help
 from server.commands.root import app
+from server.commands.seating import (
+    INTERRUPTED,
+    bundled_names,
+    interrupts,
+    labels_of,
+    plugin_named,
+    seat_of,
+    usage_error,
+)
 from server.config import PASSWORD_ENV, PASSWORD_FILE, ServerConfig, find_admin_password
 from server.settings import DEFAULTS, Settings
-
-COMMAND_PREFIX = "cmd:"
-INTERRUPTED = 130  # the shell's code for a program ended by SIGINT
 
 
 @app.command()
@@ -94,18 +95,18 @@ def play(
     """Play a series of games between two bots and print who won."""
     settings = command_settings(ctx)
     if settings.soft_timeout > settings.hard_timeout:
-        _usage_error(f"the soft timeout ({settings.soft_timeout:g} s) is above the hard "
+        usage_error(f"the soft timeout ({settings.soft_timeout:g} s) is above the hard "
                      f"timeout ({settings.hard_timeout:g} s)")
-    plugin = _plugin(game)
-    seats = [_seat(plugin, spec) for spec in (bot_a, bot_b)]
+    plugin = plugin_named(game)
+    seats = [seat_of(plugin, spec) for spec in (bot_a, bot_b)]
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     if not verbose:
         # A bot's crash is reported in the table, not as a log line across the progress bar.
         logging.getLogger("server.launcher").setLevel(logging.ERROR)
-    labels = _labels(bot_a, bot_b)
+    labels = labels_of(bot_a, bot_b)
     if concurrency is None:
-        concurrency = 4 if {bot_a, bot_b} <= _bundled(plugin) else 1
+        concurrency = 4 if {bot_a, bot_b} <= bundled_names(plugin) else 1
     try:
         records, where, interrupted = asyncio.run(_play(
             bots=((labels[0], seats[0]), (labels[1], seats[1])), games=games, seed=seed,
@@ -151,110 +152,6 @@ class _PlayError(Exception):
     pass
 
 
-def _usage_error(message: str) -> NoReturn:
-    """A bad argument: one `error:` line and exit code 2 (click's usage-error code)."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _plugin(game: str) -> Any:
-    """The installed game called `game` (its id or an alias); a usage error if none is."""
-    from server.games.registry import GameRegistry
-
-    games = GameRegistry.from_entry_points()
-    found = games.resolve(game)
-    if found not in games:
-        known = ", ".join(sorted(games.short_name(g) for g in games.ids()))
-        _usage_error(f"unknown game {game!r}; known: {known}")
-    return games.get(found)
-
-
-def _kit(plugin: Any) -> Any:
-    return plugin.kit() if plugin.kit is not None else None
-
-
-def _bundled(plugin: Any) -> set[str]:
-    """The names of the bots that come with the game: its kit's and its bundled ones."""
-    kit = _kit(plugin)
-    return {*(kit.names if kit is not None else ()), *(b.name for b in plugin.bundled())}
-
-
-def _seat(plugin: Any, spec: str) -> Any:
-    """How a bot is run: a `SeatCommand` or an `InProcessSeat`; bad specs end the command
-    with one line.
-
-    A spec with the `cmd:` prefix or any whitespace is a command line (split as a shell
-    would, never run by one); a name of the game's bot kit (`GamePlugin.kit`), or a
-    `module:Class`/`file.py:Class`, names a kit bot, which is loaded here once (so that a
-    broken bot file fails now, with its own traceback) and then run per game as `python -m
-    <kit> SPEC --seed N`; any other name is one of the game's bundled bots (in this process
-    when it has no command line).
-    """
-    from server.series import InProcessSeat, SeatCommand
-
-    kit = _kit(plugin)
-    protocol = kit.protocol if kit is not None else next(iter(sorted(plugin.protocols)), None)
-    game = plugin.game_id
-    if spec.startswith(COMMAND_PREFIX) or any(c.isspace() for c in spec):
-        if protocol is None:
-            _usage_error(f"{spec!r}: {plugin.name} speaks no wire protocol, so no program "
-                         f"can play it; its bots: {', '.join(sorted(_bundled(plugin)))}")
-        command = spec.removeprefix(COMMAND_PREFIX)
-        try:
-            argv = shlex.split(command)
-        except ValueError as error:
-            _usage_error(f"{spec!r}: {error}")
-        if not argv:
-            _usage_error(f"{spec!r}: an empty command line")
-        program = argv[0]
-        found = (Path(program).is_file() if os.sep in program else shutil.which(program))
-        if not found:
-            where = "" if os.sep in program else " on PATH"
-            _usage_error(f"{spec!r}: no program {program!r}{where}")
-        # The user's own programs on the user's own machine: the whole environment but
-        # our settings (GAUNTLET_ADMIN_PASSWORD is not a bot's business).
-        env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
-        return SeatCommand(tuple(argv), cwd=Path.cwd(), env=env, protocol=protocol, game=game)
-    bundled = {b.name: b for b in plugin.bundled()}
-    if spec in bundled and (kit is None or spec not in kit.names):
-        bot = bundled[spec]
-        if bot.play is not None:
-            return InProcessSeat(bot.play)
-        return SeatCommand(bot.argv, protocol=protocol or "sc", game=game)
-    if kit is None:
-        _usage_error(f"unknown bot {spec!r} for {plugin.name}: use one of "
-                     f"{', '.join(sorted(bundled))} or a command line (\"cmd:...\")"
-                     if protocol is not None else
-                     f"unknown bot {spec!r} for {plugin.name}: use one of "
-                     f"{', '.join(sorted(bundled))}")
-    try:
-        factory = kit.load(spec)
-    except (ValueError, ImportError) as error:
-        user_traceback = getattr(error, "user_traceback", None)
-        if isinstance(user_traceback, str):
-            typer.echo(user_traceback.rstrip("\n"), err=True)
-            typer.echo(f"error: {error}", err=True)
-            raise typer.Exit(2) from None
-        _usage_error(str(error))
-    try:
-        factory(None)
-    except Exception as error:
-        typer.echo(f"error: cannot create bot {spec}: {type(error).__name__}: {error}",
-                   err=True)
-        raise typer.Exit(1) from None
-    where, sep, name = spec.rpartition(":")
-    if sep and where.endswith(".py"):
-        spec = f"{Path(where).resolve()}:{name}"  # the child may not share our idea of "."
-    return SeatCommand.python_module(kit.module, spec, protocol=kit.protocol, game=game)
-
-
-def _labels(bot_a: str, bot_b: str) -> tuple[str, str]:
-    """Row names; the same bot on both sides becomes `random (A)` and `random (B)`."""
-    if bot_a == bot_b:
-        return f"{bot_a} (A)", f"{bot_b} (B)"
-    return bot_a, bot_b
-
-
 def _external_password(settings: Settings) -> str:
     """The admin password of a server already running: never a new one."""
     preset = settings.admin_password.get_secret_value() if settings.admin_password else None
@@ -266,37 +163,15 @@ def _external_password(settings: Settings) -> str:
     return password
 
 
-def _interrupts(stop: asyncio.Event) -> None:
-    """Ctrl-C (or SIGTERM) once sets `stop`; a second Ctrl-C kills the bots and exits."""
-    from server.launcher import live_processes
-
-    loop = asyncio.get_running_loop()
-    err = Console(stderr=True)
-
-    def first_or_second() -> None:
-        if stop.is_set():
-            for process in live_processes():
-                process.kill()
-            err.print("interrupted twice: exiting now")
-            os._exit(INTERRUPTED)
-        stop.set()
-        err.print("interrupted: no new games; ending the running ones "
-                  "(Ctrl-C again to quit at once)")
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, first_or_second)
-
-
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, port: int | None, settings: Settings,
                 plugin: Any) -> tuple[list[Any], str, bool]:
     from server.runtime import GauntletServer
-    from server.series import InProcessSeat, RoomWatch, SeriesError, reachable, run_series
+    from server.series import InProcessSeat, LocalRooms, SeriesError, reachable, run_series
 
     host = settings.host
     stop = asyncio.Event()
-    _interrupts(stop)
+    interrupts(stop)
     labels = (bots[0][0], bots[1][0])
     # The admin protocol observes the rooms of a game that speaks it; any other game's
     # rooms (and bots that play in the server's process) need our own server.
@@ -304,22 +179,14 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
     in_process = any(isinstance(seat, InProcessSeat) for _label, seat in bots)
 
     async def series(server_port: int, password: str, server: Any = None) -> list[Any]:
-        async def watch_room(room_id: str) -> RoomWatch:
-            return RoomWatch.polling(server.rooms[room_id])
-
-        def join(room_id: str, code: str, label: str, play: Any) -> None:
-            from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
-
-            lobby = server.lobby
-            lobby.seated(lobby.join_prepared(InProcessPlayer(play, label), code, IN_PROCESS))
-
+        local = None if server is None else LocalRooms(server.lobby)
         with _progress(games, labels) as progress:
             return await run_series(
                 bots, games, host=host, port=server_port, password=password,
                 concurrency=concurrency, seed=seed, on_game=progress.advance, stop=stop,
                 game_type=plugin.game_id, explain=plugin.explain,
-                watch_room=None if server is None or observable else watch_room,
-                join=None if server is None else join,
+                watch_room=None if local is None or observable else local.watch_room,
+                join=None if local is None else local.join,
             )
 
     try:

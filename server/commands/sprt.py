@@ -164,17 +164,6 @@ def _model(model: str) -> Model:
         "logistic" if model == "logistic" else "normalized")
 
 
-def _result(record: Any, label: str) -> str | None:
-    """W, D or L of one game for the bot `label`; None: the game has no result."""
-    if record.aborted or record.error is not None:
-        return None
-    if record.winner == label:
-        return "W"
-    if record.winner is not None or label in record.losers():
-        return "L"  # beaten, or at fault (a double loss is a loss for both)
-    return "D"
-
-
 def status_lines(test: SequentialTest) -> list[str]:
     """The live block, as fastchess prints it: the LLR with its progress, bounds and
     hypotheses, the pentanomial counts, Elo and normalized Elo.
@@ -260,7 +249,7 @@ def run(
     """Play A against B in pairs (the same game twice, seats swapped) until a sequential
     probability ratio test accepts H1 (A is elo1 better) or H0 (A is at most elo0 better),
     or --max-games games are played; exit 0 on H1, 1 on H0 or inconclusive."""
-    from server.commands.play import _bundled, _labels, _plugin, _seat
+    from server.commands.seating import bundled_names, labels_of, plugin_named, seat_of
 
     chosen = _model(model)
     if chosen == "bayeselo":
@@ -270,11 +259,11 @@ def run(
     except ValueError as error:
         _fail(str(error))
     settings = command_settings(ctx)
-    plugin = _plugin(game)
-    seats = [_seat(plugin, spec) for spec in (candidate, baseline)]
-    labels = _labels(candidate, baseline)
+    plugin = plugin_named(game)
+    seats = [seat_of(plugin, spec) for spec in (candidate, baseline)]
+    labels = labels_of(candidate, baseline)
     if concurrency is None:
-        concurrency = 4 if {candidate, baseline} <= _bundled(plugin) else 1
+        concurrency = 4 if {candidate, baseline} <= bundled_names(plugin) else 1
     games = max_games + max_games % 2
     records, incomplete = asyncio.run(_run_test(
         test, plugin, ((labels[0], seats[0]), (labels[1], seats[1])), games, concurrency,
@@ -319,15 +308,13 @@ async def _run_test(test: SequentialTest, plugin: Any,
                     ) -> tuple[list[Any], list[int]]:
     """The paired series in a server of this process, each complete pair into `test`; the
     records and the pairs left out (a game without a result)."""
-    from server.commands.play import _interrupts
+    from server.commands.seating import interrupts
     from server.config import ServerConfig
-    from server.rooms import SlotRequest
-    from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
     from server.runtime import GauntletServer
-    from server.series import run_series
+    from server.series import LocalRooms, run_series
 
     stop = asyncio.Event()
-    _interrupts(stop)
+    interrupts(stop)
     label_a = bots[0][0]
     halves: dict[int, str | None] = {}
     incomplete: list[int] = []
@@ -335,7 +322,7 @@ async def _run_test(test: SequentialTest, plugin: Any,
 
     def on_game(record: Any) -> None:
         pair = record.index // 2
-        result = _result(record, label_a)
+        result = record.result_for(label_a)
         if pair not in halves:
             halves[pair] = result
             return
@@ -353,27 +340,13 @@ async def _run_test(test: SequentialTest, plugin: Any,
     config = ServerConfig.from_settings(settings, tcp_port=0, seed=seed,
                                         admin_password=secrets.token_urlsafe(18))
     async with GauntletServer(config) as server:
-        async def prepare_room(names: tuple[str, str], game_type: str | None,
-                               room_seed: int | None) -> tuple[str, tuple[str, ...]]:
-            room, codes = server.lobby.prepare(
-                game_type, [SlotRequest(name) for name in names], False, None, room_seed)
-            return room.id, tuple(codes)
-
-        def join(room_id: str, code: str, label: str, play: Any) -> None:
-            lobby = server.lobby
-            lobby.seated(lobby.join_prepared(InProcessPlayer(play, label), code, IN_PROCESS))
-
-        async def watch_room(room_id: str) -> Any:
-            from server.series import RoomWatch
-
-            return RoomWatch.polling(server.rooms[room_id])
-
+        local = LocalRooms(server.lobby)
         with live:
             records = await run_series(
                 bots, games, host=settings.host, port=server.tcp_port,
                 password=config.resolve_admin_password(), concurrency=concurrency, seed=seed,
                 on_game=on_game, stop=stop, game_type=plugin.game_id, explain=plugin.explain,
-                watch_room=None if plugin.speaks("sc") else watch_room, join=join,
-                paired=True, prepare_room=prepare_room)
+                watch_room=None if plugin.speaks("sc") else local.watch_room, join=local.join,
+                paired=True, prepare_room=local.prepare_room)
     incomplete.extend(pair for pair, result in halves.items())
     return records, sorted(incomplete)

@@ -136,7 +136,7 @@ class FrameMaker:
         frame = None
         if entry.observers and any(w is None or w(entry) for _l, w in subscribers):
             try:
-                frame = self.render(entry)
+                frame = self.frame(entry)
             except Exception:  # a rendering bug must not touch the match
                 log.exception("entry %d not rendered for spectators", entry.seq)
         for listener, _wants in subscribers:
@@ -149,9 +149,8 @@ class FrameMaker:
         """`entry`'s frame rendered now (None: spectators are not told of it): for an entry
         not logged yet (the result the recorder stores first) or logged before a late
         subscriber came (its backfill)."""
-        return self.render(entry) if entry.observers else None
-
-    def render(self, entry: Entry) -> Frame | None:
+        if not entry.observers:
+            return None
         event = entry.event
         head: dict[str, Any] = {"type": "event", "seq": entry.seq}
         renderer = self.renderer

@@ -140,7 +140,7 @@ async def _recorded(service: Any, match_id: str) -> None:
 
 
 def _redis(settings: Settings) -> Any:
-    url = settings.redis_url or settings.broker_url
+    url = settings.pubsub_url
     if not url:
         return None
     import redis.asyncio
