@@ -289,6 +289,19 @@ class MatchService:
             self._spawn(self._watch(tracked, i, proc), f"watch-bot-{room.id}-{i}")
         return room, answer
 
+    async def wait_stored(self, match_id: str) -> None:
+        """Until a match of this server is over and its end is in the store (a result, or
+        the status of a match that ended without one); at once for one that is not live."""
+        room = self.live_room(match_id)
+        if room is not None and room.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(room.task)
+        # The room's end queues the status of a match without result; wait for it.
+        writer = self.recorder.writer
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await writer.flush()
+
     async def launched_reservation(self, client: Any, server: Any) -> str | None:
         """The reservation of the launched, still empty seat whose bot holds the client end
         of this loopback connection (`server.launcher.peers`), or None.

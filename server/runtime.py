@@ -22,6 +22,7 @@ from server.games.registry import GameRegistry
 from server.host import MatchHost
 from server.ladder import Ladder, LadderOptions
 from server.matches import SEAT_LOGS
+from server.sprt import SprtRunner
 from server.store import Store
 from server.store.retention import Housekeeping, Retention
 
@@ -88,6 +89,11 @@ class GauntletServer(MatchHost):
         self.ladder: Ladder | None = (
             Ladder(self.matches, self.store, self.games, ladder, remote=self.dispatcher)
             if self.store is not None else None)
+        # Sequential tests (POST /api/tests), resumed at start like the ladder's legs.
+        self.sprt: SprtRunner | None = (
+            SprtRunner(self.matches, self.store, remote=self.dispatcher,
+                       clocks=ladder.clocks if ladder is not None else None)
+            if self.store is not None else None)
 
     def _dispatcher(self) -> Any:
         """The cluster's `Dispatcher` with a broker and a store, else None (Celery is
@@ -140,7 +146,7 @@ class GauntletServer(MatchHost):
             self.store, self.matches, self.games, token, tcp_port, self.ladder,
             limits.http_max_body_bytes, limits.max_websockets_per_address,
             (self.config.host, *self.config.allowed_hosts), dispatcher=self.dispatcher,
-            pubsub_url=cluster.pubsub_url if cluster else None))
+            pubsub_url=cluster.pubsub_url if cluster else None, sprt=self.sprt))
         http = HttpServer(app, self.config.host, port,
                           header_timeout=limits.http_header_timeout_seconds,
                           max_connections=limits.http_max_connections)
@@ -160,6 +166,8 @@ class GauntletServer(MatchHost):
             await self._start_http(self.http_port_requested)
         if self.ladder is not None:
             await self.ladder.start()
+        if self.sprt is not None:
+            await self.sprt.start()
 
     async def close(self) -> None:
         """Stop the HTTP API and the ladder, then the host (every match ends, the store
@@ -173,6 +181,8 @@ class GauntletServer(MatchHost):
             if hub is not None:
                 hub.close()
             await http.stop()
+        if self.sprt is not None:
+            await self.sprt.close()  # its pairs being played are resumed on the next start
         if self.ladder is not None:
             await self.ladder.close()  # its live legs are replayed on the next start
         housekeeping, self.housekeeping = self.housekeeping, None

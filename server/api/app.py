@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 
 from server.api import ladder
 from server.api.http import ClientLimits, HostGuard
-from server.api.routes import bots, games, health, matches
+from server.api.routes import bots, games, health, matches, sprt
 from server.api.viewer import install as install_spectate
 from server.games.registry import GameRegistry
 from server.ladder import Ladder
@@ -41,6 +41,8 @@ class ApiContext:
     # registered bots for the workers, and the Redis URL its live frames come on.
     dispatcher: Any = None
     pubsub_url: str | None = None
+    # The sequential tests (`server.sprt.SprtRunner`; None: no store, no tests).
+    sprt: Any = None
 
 
 def create_app(context: ApiContext) -> FastAPI:
@@ -53,7 +55,7 @@ def create_app(context: ApiContext) -> FastAPI:
         openapi_url="/openapi.json",
     )
     app.state.gauntlet = context
-    for module in (health, games, matches, bots, ladder):
+    for module in (health, games, matches, bots, ladder, sprt):
         app.include_router(module.router, prefix="/api")
     # Spectators: /ws/matches/{id}, /ws/lobby, and the viewer at / (mounted last).
     install_spectate(app, context.service.lobby, admin_token=context.admin_token,

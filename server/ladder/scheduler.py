@@ -298,14 +298,7 @@ class Ladder:
             return
         pairing.match_id = room.id
         await asyncio.to_thread(self.ladder.set_match, pairing.id, room.id)
-        if room.task is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.shield(room.task)
-        # The room's end queues the status of a match without result; wait for it.
-        writer = self.service.recorder.writer
-        if writer is not None:
-            with contextlib.suppress(Exception):
-                await writer.flush()
+        await self.service.wait_stored(room.id)
         if self._closing:
             return  # left playing: the next start settles it
         await asyncio.to_thread(self._settle, pairing)

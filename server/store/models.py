@@ -345,3 +345,99 @@ class LadderRatingChange(StoreModel, table=True):
     mu: float
     sigma: float
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+# --- sequential tests (SPRT) ----------------------------------------------------------------
+# A test's whole state lives here, so that a killed server resumes it where it stopped: the
+# test (`sprt_tests`), and its pairs (`sprt_pairs`): each pair's seed, the match id and the
+# candidate's result of each of its two games, and, once both games have a result, the
+# place at which the pair was counted. The figures are computed from the counted pairs in
+# that order, so a pair is counted once (its `position` is set in one transaction) and the
+# LLR after every pair can be drawn again at any time.
+
+
+class SprtStatus(enum.StrEnum):
+    """A test: running, or ended (decided, out of games, or stopped by someone)."""
+
+    RUNNING = "running"
+    H1 = "h1"
+    H0 = "h0"
+    INCONCLUSIVE = "inconclusive"
+    STOPPED = "stopped"
+
+
+class PairStatus(enum.StrEnum):
+    """A pair of a test: to play (again), being played, counted, or left out.
+
+    `incomplete`: a game gave no result after every attempt; `cancelled`: the test ended
+    (decided or stopped) while the pair was being played. Neither is counted."""
+
+    QUEUED = "queued"
+    PLAYING = "playing"
+    COUNTED = "counted"
+    INCOMPLETE = "incomplete"
+    CANCELLED = "cancelled"
+
+
+class SprtTest(StoreModel, table=True):
+    """One sequential test of bot_a (the candidate) against bot_b (the baseline)."""
+
+    __tablename__ = "sprt_tests"
+    __table_args__ = (
+        sa.CheckConstraint(_one_of("status", SprtStatus), name="status"),
+        sa.CheckConstraint("model IN ('normalized', 'logistic')", name="model"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(sa_type=sa.String(32))
+    # A deleted bot leaves its tests in place, named only.
+    bot_a: int | None = Field(
+        default=None, sa_column_args=[sa.ForeignKey("bots.id", ondelete="SET NULL")])
+    bot_b: int | None = Field(
+        default=None, sa_column_args=[sa.ForeignKey("bots.id", ondelete="SET NULL")])
+    name_a: str = Field(sa_type=sa.String(100))
+    name_b: str = Field(sa_type=sa.String(100))
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    model: str = Field(default="normalized", sa_type=sa.String(16))
+    max_games: int
+    concurrency: int = Field(default=1)
+    seed: int = Field(sa_type=sa.BigInteger)
+    status: str = Field(default=SprtStatus.RUNNING.value, sa_type=sa.String(16), index=True)
+    # Why it ended when nobody decided it: stopped over the API, too many games without result.
+    reason: str = Field(default="", sa_type=sa.String(200))
+    created: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    finished: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class SprtPair(StoreModel, table=True):
+    """One pair of a test: game 0 with the candidate in seat 0, game 1 with the seats
+    swapped, the same seed. `result_N` is the candidate's (W, D or L); match ids are
+    plain text, not keys: the retention may delete a match, the pair's result stays."""
+
+    __tablename__ = "sprt_pairs"
+    __table_args__ = (
+        sa.CheckConstraint(_one_of("status", PairStatus), name="status"),
+        sa.CheckConstraint("result_0 IS NULL OR result_0 IN ('W', 'D', 'L')", name="result_0"),
+        sa.CheckConstraint("result_1 IS NULL OR result_1 IN ('W', 'D', 'L')", name="result_1"),
+        sa.UniqueConstraint("test_id", "position"),
+    )
+
+    test_id: int = Field(
+        sa_column_args=[sa.ForeignKey("sprt_tests.id", ondelete="CASCADE")],
+        primary_key=True, sa_column_kwargs={"autoincrement": False},
+    )
+    pair: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    seed: int = Field(sa_type=sa.BigInteger)
+    status: str = Field(default=PairStatus.QUEUED.value, sa_type=sa.String(16))
+    match_0: str | None = Field(default=None, sa_type=sa.String(36))
+    match_1: str | None = Field(default=None, sa_type=sa.String(36))
+    result_0: str | None = Field(default=None, sa_type=sa.String(1))
+    result_1: str | None = Field(default=None, sa_type=sa.String(1))
+    # Games started for this pair (a game without a result is played again, up to a bound).
+    attempts: int = Field(default=0)
+    # The order in which pairs were counted: the test's figures replay them in it.
+    position: int | None = Field(default=None)
+    finished: datetime | None = Field(default=None, sa_type=UTCDateTime)

@@ -184,7 +184,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("server.stored_events", "server.recorder", "server.matches", "server.startup",
      "server.series", "server.games"),
     ("server.host",),
-    ("server.ladder", "server.worker", "server.api"),
+    ("server.ladder", "server.sprt", "server.worker", "server.api"),
     ("server.runtime",),
     ("server.commands", "server.cli"),
 )
