@@ -66,7 +66,8 @@ def test_kill_9_mid_test_resumes_it_and_counts_every_pair_once(tmp_path: Path) -
     try:
         wait_for(lambda: httpx.get(f"{http}/api/health", timeout=5).status_code == 200,
                  proc, log, "the server")
-        # Two equal bots: a test that goes on for thousands of pairs.
+        # Every pair lost by the candidate, at [-5, 0] with bounds of +/-6.9: the LLR
+        # falls by about 0.02 a pair, so the test goes on for hundreds of pairs.
         answer = httpx.post(f"{http}/api/tests", headers=AUTH, timeout=30, json={
             "game": BLOKUS, "a": "random", "b": "greedy", "elo0": -5, "elo1": 0,
             "alpha": 0.001, "beta": 0.001, "concurrency": 2, "seed": 5})
