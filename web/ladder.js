@@ -63,14 +63,29 @@ function drawSummary(state) {
     + ` · ${state.queued} queued`;
 }
 
+// The batch Elo (one fit over every rated game) and the half width of its 95 % interval.
+function batchElo(s) {
+  if (s.elo === null || s.elo === undefined) {
+    return el("td", { class: "num elo", title: "no rated game yet" }, "—");
+  }
+  const sign = s.elo > 0 ? "+" : s.elo < 0 ? "−" : "";
+  const half = (s.elo_high - s.elo_low) / 2;
+  return el("td", { class: "num elo", "data-elo": String(s.elo),
+    "data-low": String(s.elo_low), "data-high": String(s.elo_high),
+    title: `95 % interval ${s.elo_low.toFixed(0)} … ${s.elo_high.toFixed(0)}` },
+  `${sign}${Math.abs(s.elo).toFixed(0)} ± ${half.toFixed(0)}`);
+}
+
 function drawStandings(state) {
-  const head = ["#", "bot", "rating", "μ ± σ", "games", "W", "D", "L", "failures"];
+  const head = ["#", "bot", "rating", "μ ± σ", "Elo (95 %)", "games", "W", "D", "L",
+    "failures"];
   const rows = state.standings.map((s) => el("tr",
     { "data-bot": s.bot, "data-games": String(s.games), class: s.bot === bot ? "current" : "" },
     el("td", { class: "num" }, String(s.rank)),
     el("td", {}, link(s.bot, { bot: s.bot === bot ? null : s.bot })),
     el("td", { class: "num rating" }, s.rating.toFixed(2)),
     el("td", { class: "num" }, `${s.mu.toFixed(1)} ± ${s.sigma.toFixed(1)}`),
+    batchElo(s),
     el("td", { class: "num" }, String(s.games)),
     el("td", { class: "num" }, String(s.wins)),
     el("td", { class: "num" }, String(s.draws)),

@@ -1,8 +1,16 @@
-"""The ladder over HTTP: standings, crosstable, start and stop per game."""
+"""The ladder over HTTP: standings, crosstable, start and stop per game.
+
+Each standing carries the live openskill rating and the batch Elo (`stats.batch`): one
+Bradley–Terry fit over every rated game of the ladder, which does not depend on the order
+of the games. The fit is cached per ladder and game, keyed by the number of rated matches:
+a request refits only when a match was rated since the last fit.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import threading
+import weakref
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
@@ -18,6 +26,8 @@ from server.api.ladder_schemas import (
 from server.api.schemas import ErrorOut
 from server.ladder import Ladder
 from server.matches import MatchError
+from server.store.ladder import LadderStore
+from stats.batch import BatchFit, batch_fit
 
 router = APIRouter(prefix="/ladder", tags=["ladder"])
 
@@ -37,11 +47,42 @@ def _ladder(context: Any, game: str) -> Ladder:
     return ladder
 
 
+_fits: weakref.WeakKeyDictionary[LadderStore, dict[str, tuple[int, BatchFit[int]]]] = \
+    weakref.WeakKeyDictionary()
+_fits_lock = threading.Lock()
+
+
+def batch(store: LadderStore, game: str) -> BatchFit[int]:
+    """Blocking: the game's batch fit, refitted only when the count of rated matches moved.
+
+    The count is read before the games: a match rated in between is in the fit and makes
+    the next request fit again, never the other way round (a stale fit kept as new).
+    """
+    rated = store.rated_matches(game)
+    with _fits_lock:
+        cached = _fits.get(store, {}).get(game)
+    if cached is not None and cached[0] == rated:
+        return cached[1]
+    fit = batch_fit(store.rated_games(game))  # a few ms for a ladder's bots and games
+    with _fits_lock:
+        _fits.setdefault(store, {})[game] = (rated, fit)
+    return fit
+
+
 def _standings(ladder: Ladder, game: str) -> list[StandingOut]:
-    return [StandingOut(rank=i, bot_id=s.bot_id, bot=s.name, rating=round(s.ordinal, 3),
-                        mu=round(s.mu, 3), sigma=round(s.sigma, 3), games=s.games,
-                        wins=s.wins, draws=s.draws, losses=s.losses, failures=s.failures)
-            for i, s in enumerate(ladder.ladder.standings(game), start=1)]
+    fit = batch(ladder.ladder, game)
+    elo = {r.name: r for r in fit.ratings}
+    lines = []
+    for i, s in enumerate(ladder.ladder.standings(game), start=1):
+        b = elo.get(s.bot_id)
+        lines.append(StandingOut(
+            rank=i, bot_id=s.bot_id, bot=s.name, rating=round(s.ordinal, 3),
+            mu=round(s.mu, 3), sigma=round(s.sigma, 3), games=s.games, wins=s.wins,
+            draws=s.draws, losses=s.losses, failures=s.failures,
+            elo=None if b is None else round(b.elo, 1),
+            elo_low=None if b is None else round(b.low, 1),
+            elo_high=None if b is None else round(b.high, 1)))
+    return lines
 
 
 @router.get("", summary="Every ladder game")

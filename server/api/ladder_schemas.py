@@ -14,7 +14,8 @@ def _examples(*examples: Any) -> ConfigDict:
 class StandingOut(BaseModel):
     model_config = _examples({
         "rank": 1, "bot_id": 2, "bot": "greedy", "rating": 21.4, "mu": 28.9, "sigma": 2.5,
-        "games": 40, "wins": 33, "draws": 1, "losses": 6, "failures": {"timeout": 1}})
+        "games": 40, "wins": 33, "draws": 1, "losses": 6, "failures": {"timeout": 1},
+        "elo": 212.4, "elo_low": 121.9, "elo_high": 302.9})
     rank: int
     bot_id: int
     bot: str
@@ -28,6 +29,15 @@ class StandingOut(BaseModel):
     losses: int
     failures: dict[str, int] = Field(description="Games lost by failing, per category "
                                                  "(timeout, crash, failed_to_start, ...).")
+    elo: float | None = Field(
+        default=None,
+        description="Batch rating: logistic Elo from one Bradley-Terry fit over every rated "
+                    "game of the ladder (independent of their order), mean 0 over the bots "
+                    "with games. None for a bot without a rated two-bot game.")
+    elo_low: float | None = Field(default=None,
+                                  description="Its 95 % interval: the lower end.")
+    elo_high: float | None = Field(default=None,
+                                   description="Its 95 % interval: the upper end.")
 
 
 class LadderOut(BaseModel):

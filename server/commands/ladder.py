@@ -122,21 +122,36 @@ def standings_table(state: dict[str, Any]) -> Table:
                         f"{state['games_per_minute']:.1f} games/min, {state['live']} live, "
                         f"{state['queued']} queued")
     for name, justify in (("#", "right"), ("bot", "left"), ("rating", "right"),
-                          ("mu", "right"), ("sigma", "right"), ("games", "right"),
-                          ("W", "right"), ("D", "right"), ("L", "right"),
+                          ("mu", "right"), ("sigma", "right"), ("Elo (95 %)", "right"),
+                          ("games", "right"), ("W", "right"), ("D", "right"), ("L", "right"),
                           ("failures", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in state["standings"]:
         failures = ", ".join(f"{k} {v}" for k, v in sorted(s["failures"].items()))
         table.add_row(str(s["rank"]), s["bot"], f"{s['rating']:.2f}", f"{s['mu']:.2f}",
-                      f"{s['sigma']:.2f}", str(s["games"]), str(s["wins"]), str(s["draws"]),
-                      str(s["losses"]), failures)
+                      f"{s['sigma']:.2f}", batch_elo(s), str(s["games"]), str(s["wins"]),
+                      str(s["draws"]), str(s["losses"]), failures)
     return table
+
+
+def batch_elo(standing: dict[str, Any]) -> str:
+    """The batch Elo and the half width of its 95 % interval; "-" for a bot without games.
+
+    >>> batch_elo({"elo": 212.4, "elo_low": 121.9, "elo_high": 302.9})
+    '+212 ± 90'
+    >>> batch_elo({"elo": None}), batch_elo({})
+    ('-', '-')
+    """
+    elo, low, high = (standing.get(k) for k in ("elo", "elo_low", "elo_high"))
+    if elo is None or low is None or high is None:
+        return "-"
+    return f"{elo:+.0f} ± {(high - low) / 2:.0f}"
 
 
 @ladder_app.command()
 def status(games: Games = None, url: Url = None) -> None:
-    """Standings of each game: rating (mu - 3 sigma), record, failures; games per minute."""
+    """Standings of each game: rating (mu - 3 sigma), batch Elo with its 95 % interval,
+    record, failures; games per minute."""
     url = url or _default_url()
     console = Console()
     for game in _games(url, games):

@@ -287,6 +287,36 @@ class LadderStore:
                 table[bot][opponent] = (points + SCORE[outcome] * n, games + int(n))
         return table
 
+    def rated_games(self, game: str) -> list[tuple[int, int, float]]:
+        """Every rated two-bot match of the game once, as (bot_a, bot_b, score of bot_a).
+
+        The input of the batch fit (`stats.batch`): bot ids, win 1, draw ½, loss 0; bot_a
+        is the lower id. Read from the rating history (one row per bot per match). Left
+        out: matches of more than two bots (no `opponent_id`), and a match both bots lost
+        (both failed: it says nothing about which is stronger, and a pair of scores that
+        do not add up to 1 is no Bradley–Terry game).
+        """
+        query = (select(LadderRatingChange.match_id, LadderRatingChange.bot_id,
+                        LadderRatingChange.opponent_id, LadderRatingChange.outcome)
+                 .where(LadderRatingChange.game == game,
+                        col(LadderRatingChange.opponent_id).is_not(None)))
+        outcomes: dict[str, dict[int, tuple[int, str]]] = {}
+        with self.store._read() as session:
+            for match_id, bot, opponent, outcome in session.exec(query).all():
+                assert opponent is not None
+                outcomes.setdefault(match_id, {})[bot] = (opponent, outcome)
+        games = []
+        for rows in outcomes.values():
+            bot = min(rows)
+            opponent, outcome = rows[bot]
+            other = rows.get(opponent)
+            if other is None or other[0] != bot:
+                continue  # not a two-bot match after all
+            if outcome == other[1] == Outcome.LOSS.value:
+                continue  # a double loss
+            games.append((bot, opponent, SCORE[outcome]))
+        return games
+
     def history(self, bot_id: int, limit: int = 100) -> list[LadderRatingChange]:
         query = (select(LadderRatingChange).where(LadderRatingChange.bot_id == bot_id)
                  .order_by(col(LadderRatingChange.at).desc()).limit(limit))

@@ -116,12 +116,23 @@ async def test_the_ladder_page_fills_in_as_games_finish(page: Any, tmp_path: Pat
             assert await row.get_attribute("data-games") == str(line["games"])
             text = await row.inner_text()
             assert f"{line['rating']:.2f}" in text
+            # The batch Elo beside it: the API's figures, "—" for a bot without games.
+            elo = row.locator("td.elo")
+            if line["elo"] is None:
+                assert await elo.inner_text() == "—", line
+            else:
+                assert float(await elo.get_attribute("data-elo")) == line["elo"]
+                assert float(await elo.get_attribute("data-low")) == line["elo_low"]
+                assert float(await elo.get_attribute("data-high")) == line["elo_high"]
+                assert " ± " in await elo.inner_text()
             for kind, n in line["failures"].items():
                 assert await row.locator(f".fail[data-kind={kind}]").inner_text() == \
                     f"{kind} {n}"
         assert [await r.get_attribute("data-bot") for r in
                 await page.locator("#standings tbody tr").all()] == \
             [line["bot"] for line in state["standings"]]
+        assert "Elo (95 %)" in await page.locator("#standings thead").inner_text()
+        assert any(line["elo"] is not None for line in state["standings"])
         cross = (await client.get(f"/api/ladder/{BLOKUS}/crosstable")).json()
         expected = {(r["bot"], c["opponent"]): c["games"] for r in cross["rows"]
                     for c in r["results"]}

@@ -4,12 +4,14 @@ drive the ladder API, and every failure is one `error:` line with a non-zero exi
 from __future__ import annotations
 
 import asyncio
+import doctest
 import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
+import server.commands.ladder
 from server.cli import app
 from tests.server.ladder.conftest import BLOKUS, HEARTH, TOKEN, Running, free_port, wait_until
 
@@ -71,8 +73,11 @@ async def test_start_status_and_stop_drive_the_ladder(running: Running) -> None:
         assert re.search(rf"│ +\d+ │ {bot} +│", text), text
     per_minute = re.search(r"(\d+\.\d) games/min", blokus_table)
     assert per_minute is not None and float(per_minute.group(1)) > 0, text
-    for column in ("rating", "sigma", "games", "failures"):
+    for column in ("rating", "sigma", "Elo (95 %)", "games", "failures"):
         assert column in blokus_table
+    # The batch Elo beside openskill: both bots have a rated game, so a figure ± a width.
+    for bot in ("greedy", "random"):
+        assert re.search(rf"│ {bot} +│.*│ +[+-]?\d+ ± \d+ │", blokus_table), text
 
     # The token from <data dir>/admin-token when the environment has none.
     data = running.server.config.data_dir
@@ -113,3 +118,8 @@ async def test_errors_are_one_line_and_a_non_zero_exit(running: Running,
     assert "404" in elsewhere
     bad = one_error(await ladder("status", GAUNTLET_HTTP_PORT="eighty"), code=2)
     assert "invalid settings" in bad and "GAUNTLET_HTTP_PORT" in bad
+
+
+def test_the_batch_elo_column_examples() -> None:
+    result = doctest.testmod(server.commands.ladder)
+    assert result.attempted > 0 and result.failed == 0
