@@ -187,8 +187,8 @@ class MatchService:
         registered bots by seat; `MatchError` with the HTTP status that fits."""
         self.check_available()
         if game not in self.lobby.games:
-            raise MatchError(f"unknown game {game!r}; known: "
-                             f"{', '.join(self.lobby.games.ids())}", 404)
+            raise MatchError(f"game: unknown game {game!r}; known: "
+                             f"{self.lobby.games.listing()}", 404)
         plugin = self.lobby.games.get(game)
         if len(seats) != plugin.seat_count:
             raise MatchError(f"seats: {game} needs exactly {plugin.seat_count} seats, "

@@ -5,10 +5,11 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, HTTPException, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from server.matches import MatchService
+from server.games.registry import GameRegistry
+from server.matches import MatchError, MatchService
 from server.store import Store
 
 if TYPE_CHECKING:
@@ -50,7 +51,27 @@ def require_admin(caller_is_admin: Annotated[bool, Depends(is_admin)]) -> None:
                             headers={"WWW-Authenticate": "Bearer"})
 
 
+def game_id(games: GameRegistry, name: str, field: str = "game", status: int = 422) -> str:
+    """The game id `name` stands for (an id or an alias, as the command line takes them);
+    `MatchError` naming the field and every accepted name otherwise."""
+    found = games.resolve(name)
+    if found not in games:
+        raise MatchError(f"{field}: unknown game {name!r}; known: {games.listing()}", status)
+    return found
+
+
+def game_filter(
+    request: Request,
+    game: Annotated[str | None, Query(max_length=32, description="A game id or alias.",
+                                      examples=["blokus"])] = None,
+) -> str | None:
+    """`?game=`: an id or an alias; an unknown one is a 422 listing the known ones, never
+    an empty answer."""
+    return None if game is None else game_id(get_context(request).games, game)
+
+
 StoreDep = Annotated[Store, Depends(get_store)]
+GameFilter = Annotated[str | None, Depends(game_filter)]
 ServiceDep = Annotated[MatchService, Depends(get_service)]
 ContextDep = Annotated["ApiContext", Depends(get_context)]
 Admin = Depends(require_admin)

@@ -13,7 +13,7 @@ import threading
 import weakref
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Depends, Path, Request
 
 from server.api.deps import Admin, ContextDep
 from server.api.ladder_schemas import (
@@ -24,6 +24,7 @@ from server.api.ladder_schemas import (
     StandingOut,
 )
 from server.api.schemas import ErrorOut
+from server.games.registry import GameRegistry
 from server.ladder import Ladder
 from server.matches import MatchError
 from server.store.ladder import LadderStore
@@ -31,7 +32,16 @@ from stats.batch import BatchFit, batch_fit
 
 router = APIRouter(prefix="/ladder", tags=["ladder"])
 
-Game = Annotated[str, Path(min_length=1, max_length=32, examples=["swc_2027_blokus"])]
+def _game_of_path(
+    request: Request,
+    game: Annotated[str, Path(min_length=1, max_length=32, examples=["blokus"])],
+) -> str:
+    """The path's game: its id or an alias, as everywhere else."""
+    games: GameRegistry = request.app.state.gauntlet.games
+    return games.resolve(game)
+
+
+Game = Annotated[str, Depends(_game_of_path)]
 NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut, "description": "No ladder for this game"},
     503: {"model": ErrorOut, "description": "This server runs without a store"}}

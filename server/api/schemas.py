@@ -35,9 +35,12 @@ class HealthOut(BaseModel):
 
 
 class GameOut(BaseModel):
-    model_config = _examples({"id": "swc_2027_blokus", "seats": 2, "protocols": ["sc"],
-                              "bots": ["random", "greedy"], "replay_formats": ["sc-xml"]})
+    model_config = _examples({"id": "swc_2027_blokus", "aliases": ["blokus"], "seats": 2,
+                              "protocols": ["sc"], "bots": ["random", "greedy"],
+                              "replay_formats": ["sc-xml"]})
     id: str
+    aliases: list[str] = Field(description="Other names every `game` field and filter "
+                               "takes (the command line's too).")
     seats: int
     protocols: list[str]
     bots: list[str] = Field(description="Registered bots that play this game.")

@@ -274,6 +274,16 @@ class GameRegistry:
         plugin = self._plugins.get(game_id)
         return min(plugin.aliases, key=len, default=game_id) if plugin else game_id
 
+    def listing(self) -> str:
+        """Every game's id with its aliases, for an error that names the accepted values.
+
+        >>> "swc_2027_blokus (blokus)" in GameRegistry.from_entry_points().listing()
+        True
+        """
+        return ", ".join(
+            f"{p.game_id} ({', '.join(sorted(p.aliases))})" if p.aliases else p.game_id
+            for p in sorted(self, key=lambda p: p.game_id))
+
     def default_for(self, protocol: str) -> str | None:
         """The game a client of `protocol` gets when it names none (an SC `<join/>`
         without gameType): the one whose plugin claims it (`default_for`), else the only

@@ -127,12 +127,13 @@ class SprtRunner:
         """Check and store a new test, and start it. `MatchError` with the HTTP status."""
         self.service.check_available()
         games = self.service.lobby.games
-        if request.game not in games:
+        game = games.resolve(request.game)
+        if game not in games:
             raise MatchError(f"game: unknown game {request.game!r}; known: "
-                             f"{', '.join(games.ids())}", 404)
-        plugin = games.get(request.game)
+                             f"{games.listing()}", 404)
+        plugin = games.get(game)
         if plugin.seat_count != 2:
-            raise MatchError(f"game: a test is head to head; {request.game} has "
+            raise MatchError(f"game: a test is head to head; {game} has "
                              f"{plugin.seat_count} seats", 422)
         if request.model not in ("normalized", "logistic"):
             raise MatchError(f"model: normalized or logistic, not {request.model!r}", 422)

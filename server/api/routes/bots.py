@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import APIRouter, Path, Response
 
-from server.api.deps import Admin, ContextDep, IsAdmin, StoreDep
+from server.api.deps import Admin, ContextDep, GameFilter, IsAdmin, StoreDep, game_id
 from server.api.schemas import BotIn, BotOut, ErrorOut
 from server.matches import MatchError
 from server.store import Bot
@@ -35,18 +35,13 @@ def create_bot(body: BotIn, store: StoreDep, context: ContextDep) -> BotOut:
     """`command` is executed without a shell, with `--host H --port P` appended and the
     reservation in `GAUNTLET_RESERVATION`; `workdir` is its working directory, `env` is
     added to a minimal environment."""
-    if body.game not in context.games:
-        raise MatchError(f"game: unknown game {body.game!r}; known: "
-                         f"{', '.join(context.games.ids())}", 422)
-    return _out(store.create_bot(body.name, body.game, body.command, workdir=body.workdir,
+    game = game_id(context.games, body.game)
+    return _out(store.create_bot(body.name, game, body.command, workdir=body.workdir,
                                  env=body.env), True)
 
 
 @router.get("", summary="List bots")
-def list_bots(store: StoreDep, admin: IsAdmin,
-              game: Annotated[str | None, Query(max_length=32,
-                                                examples=["swc_2027_blokus"])] = None,
-              ) -> list[BotOut]:
+def list_bots(store: StoreDep, admin: IsAdmin, game: GameFilter) -> list[BotOut]:
     """Command, workdir and environment values with the admin token only."""
     return [_out(b, admin) for b in store.list_bots(game=game)]
 

@@ -11,7 +11,7 @@ router = APIRouter(tags=["games"])
 @router.get("/games", summary="The games this server plays")
 def list_games(context: ContextDep) -> list[GameOut]:
     registered = context.store.list_bots() if context.store is not None else []
-    return [GameOut(id=plugin.game_id, seats=plugin.seat_count,
+    return [GameOut(id=plugin.game_id, aliases=sorted(plugin.aliases), seats=plugin.seat_count,
                     protocols=sorted(plugin.protocols),
                     bots=[b.name for b in registered if b.game == plugin.game_id],
                     replay_formats=[f.name for f in plugin.replays])

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 
-from server.api.deps import Admin, ContextDep, IsAdmin, ServiceDep, StoreDep
+from server.api.deps import Admin, ContextDep, GameFilter, IsAdmin, ServiceDep, StoreDep
 from server.api.schemas import (
     MATCH_ID,
     ActionOut,
@@ -89,10 +89,11 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
     if body.clocks is not None:
         c = body.clocks
         clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled)
+    game = context.games.resolve(body.game)  # an alias names its game, as on the CLI
     match_id, seats = await service.start_match(
-        body.game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
+        game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
         paused=body.paused, clocks=clocks, remote=context.dispatcher, remote_wait=DISPATCH_WAIT)
-    return MatchCreated(id=match_id, game=body.game, status=MatchStatus.WAITING,
+    return MatchCreated(id=match_id, game=game, status=MatchStatus.WAITING,
                         seats=[SeatCreated(**s) for s in seats])
 
 
@@ -100,7 +101,7 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
 def list_matches(
     store: StoreDep,
     admin: IsAdmin,
-    game: Annotated[str | None, Query(max_length=32, examples=["swc_2027_blokus"])] = None,
+    game: GameFilter,
     status: Annotated[MatchStatus | None, Query(examples=["finished"])] = None,
     bot: Annotated[str | None, Query(max_length=100, description="Bot name, or id when "
                                      "no bot has that name", examples=["greedy"])] = None,

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
-from server.api.deps import Admin, ContextDep, IsAdmin
+from server.api.deps import Admin, ContextDep, GameFilter, IsAdmin
 from server.api.schemas import ErrorOut
 from server.api.sprt_schemas import PairOut, TestCreate, TestOut, TestPage
 from server.matches import MatchError
@@ -65,7 +65,7 @@ async def create_test(body: TestCreate, context: ContextDep) -> TestOut:
 def list_tests(
     context: ContextDep,
     admin: IsAdmin,
-    game: Annotated[str | None, Query(max_length=32)] = None,
+    game: GameFilter,
     status: Annotated[SprtStatus | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     offset: Annotated[int, Query(ge=0, le=2**31)] = 0,
