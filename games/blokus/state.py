@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, NoReturn
 
 from games.blokus import bitboard as B
 from games.blokus import tables as T
@@ -515,14 +515,15 @@ class State:
         (one anchor, an attach corner, at a time), `len()` and `list()` list the position
         once, `move in ...` checks that move alone, and truthiness stops at the first
         legal move. Nothing once the game is over. Each placement carries the first
-        (rotation, flipped) of the official variant order that gives its cells.
+        (rotation, flipped) of the official variant order that gives its cells. It is not a
+        sequence: `list(state.legal_moves())[0]`, not `state.legal_moves()[0]`.
 
         >>> state = new_game("PENTO_W")
         >>> moves = state.legal_moves()
         >>> len(moves), bool(moves), SetMove("BLUE", "PENTO_W", x=0, y=0) in moves
         (272, True, True)
-        >>> next(iter(moves)).kind
-        'PENTO_W'
+        >>> next(iter(moves)).kind, list(moves)[0].kind
+        ('PENTO_W', 'PENTO_W')
         """
         return LegalMoveGenerator(self)
 
@@ -798,9 +799,17 @@ class LegalMoveGenerator:
     (264, 'YELLOW')
     >>> moves
     <LegalMoveGenerator at ... (264 moves of YELLOW)>
+    >>> moves[0]
+    Traceback (most recent call last):
+    TypeError: legal_moves() is a live view, not a sequence: take list(state.legal_moves())[0]
     """
 
     __slots__ = ("_moves", "_state", "_version")
+
+    def __getitem__(self, index: object) -> NoReturn:
+        # Python's own message ("not subscriptable") does not say what to do instead.
+        raise TypeError("legal_moves() is a live view, not a sequence: take "
+                        f"list(state.legal_moves())[{index!r}]")
 
     def __init__(self, state: State) -> None:
         self._state = state
