@@ -164,10 +164,17 @@ def _games() -> GameRegistry:
     return GameRegistry.from_entry_points()
 
 
-def _bot_hint(game: str) -> str:
+def _bot_line(game: str, host: str | None, port: object, match_id: str, code: str) -> str:
+    """A `gauntlet bot` command line that takes this reserved seat: the game's strongest
+    bundled bot, and the reservation as its kit wants it (Kettle: `GAME_ID:PASSWORD`)."""
     games = _games()
-    bots = games.get(game).bots if game in games else ()
-    return bots[-1] if bots else "<your bot>"
+    plugin = games.get(game) if game in games else None
+    kit = plugin.kit() if plugin is not None and plugin.kit is not None else None
+    bots = plugin.bots if plugin is not None else ()
+    reservation = f"{match_id}:{code}" if kit is not None and kit.protocol == "kettle" \
+        else code
+    return (f"gauntlet bot {bots[-1] if bots else '<your bot>'} -h {host} -p {port} "
+            f"-r {reservation}")
 
 
 @match_app.command()
@@ -243,8 +250,8 @@ def create(
         port = health.get("tcp_port")
         console.print("Start a bot for each reserved seat, e.g.:")
         for seat in reserved:
-            console.print(f"  gauntlet bot {_bot_hint(created['game'])} -h {host} -p {port} "
-                          f"-r {seat['reservation']}", highlight=False)
+            console.print("  " + _bot_line(created["game"], host, port, created["id"],
+                                           seat["reservation"]), highlight=False)
     if paused:
         console.print(f"It starts paused once every seat has joined: "
                       f"`gauntlet match step {created['id']}` asks for one move.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -117,6 +118,26 @@ def test_create_prints_reservations_and_bot_lines(served: Served) -> None:
     code, out, err = gauntlet("match", "cancel", match_id, "--api", served.api)
     assert code == 0, err
     assert wait_status(served.api, match_id, {"cancelled", "aborted", "finished"})
+
+
+@pytest.mark.parametrize(("game", "opponent"), [("blokus", "bot:random"),
+                                              ("hearth", "bot:hearth-random")])
+def test_the_printed_bot_line_takes_the_seat(served: Served, game: str, opponent: str) -> None:
+    """The `gauntlet bot ...` line `match create` prints works as printed, for each game."""
+    code, out, err = gauntlet("match", "create", game, "mine", opponent, "--api", served.api)
+    assert code == 0, err
+    match_id = out.split()[1]
+    line = next(text.strip() for text in out.splitlines()
+                if text.strip().startswith("gauntlet bot "))
+    argv = shlex.split(line)
+    argv[0] = str(Path(sys.executable).with_name("gauntlet"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GAUNTLET_")}
+    bot = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert bot.returncode == 0, bot.stderr
+    body = wait_status(served.api, match_id, {"finished", "cancelled", "aborted"})
+    assert body["status"] == "finished"
+    mine = next(seat for seat in body["seats"] if seat["name"] == "mine")
+    assert mine["failure"] is None, body
 
 
 def test_token_from_data_dir(served: Served, tmp_path: Path) -> None:
