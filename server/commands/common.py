@@ -94,25 +94,45 @@ def stop_event() -> asyncio.Event:
     return stop
 
 
-def run_server(main: Coroutine[Any, Any, None], host: str, port: int, hint: str = "",
-               in_use_hint: str = "") -> None:
+MAKE_ENV = "GAUNTLET_VIA_MAKE"
+"""Set by `make run`: the advice names make's variables (`PORT=`, `HTTP_PORT=`)."""
+MAKE_VARIABLES = {"--port": "PORT", "--http-port": "HTTP_PORT"}
+
+
+def _advice(option: str, port: int) -> str:
+    """How to pick another port, as the user started the command.
+
+    >>> _advice("--http-port", 8000)
+    'pick another with --http-port 8001 (0 = any free port)'
+    """
+    if os.environ.get(MAKE_ENV) and option in MAKE_VARIABLES:
+        return f"pick another with make run {MAKE_VARIABLES[option]}={port + 1}"
+    return f"pick another with {option} {port + 1} (0 = any free port)"
+
+
+def run_server(main: Coroutine[Any, Any, None], host: str,
+               ports: dict[int, str] | None = None) -> None:
     """`asyncio.run(main)`; a failed listen is one `error:` line and exit code 1.
 
     The line names the address that failed (the HTTP port as well as the bots' port), as
-    the error reports it, and the reason without the resolver's wording around it.
+    the error reports it, the reason without the resolver's wording around it, and for a
+    port in use the option that moves that port (`ports`: port -> its option).
     """
+    ports = ports or {}
     try:
         asyncio.run(main)
     except OSError as error:
         if error.errno not in LISTEN_ERRORS:
             raise
         text = error.strerror or str(error)
-        where = f"{host}:{port}"
+        failed = next(iter(ports), 0)
         found = re.search(r"\('([^']*)', (\d+)\)", text)
         if found:
-            where = f"{found.group(1)}:{found.group(2)}"
+            failed = int(found.group(2))
+            host = found.group(1)
             text = text.rsplit(": ", 1)[-1] if "):" in text else os.strerror(error.errno)
-        if error.errno == errno.EADDRINUSE:
-            hint = in_use_hint or hint
-        typer.echo(f"error: cannot listen on {where}: {text}{hint}", err=True)
+        hint = ""
+        if error.errno == errno.EADDRINUSE and failed in ports:
+            hint = f"; another gauntlet running? {_advice(ports[failed], failed)}"
+        typer.echo(f"error: cannot listen on {host}:{failed}: {text}{hint}", err=True)
         raise typer.Exit(1) from None

@@ -144,5 +144,7 @@ def demo(
     options = (None if once or not ladder
                else LadderOptions(concurrency=settings.ladder_concurrency,
                                   min_interval=DEMO_LADDER_INTERVAL))
-    run_server(_demo(config, seed, once, animate, options), DEMO_HOST, config.tcp_port,
-               hint=" (try --port 0)")
+    ports = {config.tcp_port: "--port"}
+    if not once and config.http_port is not None:
+        ports[config.http_port] = "--http-port"
+    run_server(_demo(config, seed, once, animate, options), DEMO_HOST, ports)

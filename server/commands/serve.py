@@ -95,9 +95,8 @@ def serve(
     from sqlalchemy.exc import OperationalError
 
     try:
-        run_server(_serve(config, source), config.host, config.tcp_port,
-                   in_use_hint=" (another gauntlet running? pick a free port with --port or "
-                   "--http-port, 0 = any)")
+        run_server(_serve(config, source), config.host,
+                   {config.tcp_port: "--port", config.http_port or -1: "--http-port"})
     except OperationalError as error:
         typer.echo(f"error: cannot open the database {_safe_url(config.db_url)}: "
                    f"{' '.join(str(error.orig).split())}", err=True)

@@ -209,24 +209,65 @@ async def test_serve_command_runs_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             await proc.wait()
 
 
-@pytest.mark.parametrize("command", ["serve", "demo"])
-def test_a_taken_port_is_one_clear_line_not_a_traceback(tmp_path: Path, command: str) -> None:
+@pytest.mark.parametrize(("command", "taken_flag"), [
+    ("serve", "--tcp-port"), ("demo", "--tcp-port"), ("serve", "--http-port"),
+    ("demo", "--http-port")])
+def test_a_taken_port_is_one_line_naming_the_option_that_moves_it(
+        tmp_path: Path, command: str, taken_flag: str) -> None:
     import socket
     import subprocess
 
-    with socket.socket() as taken:
+    with socket.socket() as taken, socket.socket() as spare:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
+        spare.bind(("127.0.0.1", 0))
+        other = spare.getsockname()[1]
+        spare.close()  # a free port for the flag that is not under test
+        ports = {"--tcp-port": port, "--http-port": other} if taken_flag == "--tcp-port" \
+            else {"--tcp-port": other, "--http-port": port}
         done = subprocess.run(
-            [str(Path(sys.executable).parent / "gauntlet"), command, "--tcp-port", str(port),
+            [str(Path(sys.executable).parent / "gauntlet"), command,
+             *(str(x) for flag, value in ports.items() for x in (flag, value)),
              "--data-dir", str(tmp_path)],
             capture_output=True, text=True, timeout=120, cwd=tmp_path,
-            env=dict(os.environ, GAUNTLET_ADMIN_PASSWORD="pw"),
+            env=dict(os.environ, GAUNTLET_ADMIN_PASSWORD="pw", GAUNTLET_ADMIN_TOKEN="t"),
         )
-    assert done.returncode == 1
-    assert f"error: cannot listen on 127.0.0.1:{port}" in done.stderr
-    assert "Traceback" not in done.stderr + done.stdout
+    assert done.returncode == 1, done.stderr
+    option = "--port" if taken_flag == "--tcp-port" else "--http-port"
+    assert f"error: cannot listen on 127.0.0.1:{port}: " in done.stderr
+    assert f"pick another with {option} {port + 1} (0 = any free port)" in done.stderr
+    assert done.stderr.count("error:") == 1 and "Traceback" not in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("variable", ["PORT", "HTTP_PORT"])
+def test_make_run_names_the_make_variable(tmp_path: Path, variable: str) -> None:
+    import shutil
+    import socket
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.fail("make is not installed (make test needs it)")
+    repo = Path(__file__).resolve().parents[2]
+    with socket.socket() as taken, socket.socket() as spare:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        spare.bind(("127.0.0.1", 0))
+        other = spare.getsockname()[1]
+        spare.close()
+        values = {"PORT": port, "HTTP_PORT": other} if variable == "PORT" \
+            else {"PORT": other, "HTTP_PORT": port}
+        done = subprocess.run(
+            ["make", "-s", "run", *(f"{k}={v}" for k, v in values.items())],
+            capture_output=True, text=True, timeout=120, cwd=repo,
+            env=dict(os.environ, GAUNTLET_ADMIN_PASSWORD="pw", GAUNTLET_ADMIN_TOKEN="t",
+                     GAUNTLET_DATA_DIR=str(tmp_path), GAUNTLET_DATABASE_URL=
+                     f"sqlite:///{tmp_path / 'g.db'}"),
+        )
+    assert done.returncode != 0
+    assert f"cannot listen on 127.0.0.1:{port}: " in done.stderr
+    assert f"pick another with make run {variable}={port + 1}" in done.stderr
 
 
 def test_settings_docstring_examples(clean_env: pytest.MonkeyPatch) -> None:
