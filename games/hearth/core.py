@@ -36,6 +36,7 @@ from .enums import (
     RESOURCES,
     RESOURCES_USED,
     SPELLPOWER,
+    STATE,
     T_HERO,
     T_MINION,
     TEMP_RESOURCES,
@@ -44,10 +45,13 @@ from .enums import (
     ZONE,
     ZONE_POSITION,
 )
+from .enums import State as GameState
 from .history import History
 from .primitives import Primitives
 from .rng import SplitMix64
 from .script import Aura, Trigger
+
+_COMPLETE = int(GameState.COMPLETE)
 
 # Keyword arguments of Core._create and the tags they set.
 _EXTRA = {"attached": ATTACHED, "creator": CREATOR}
@@ -230,8 +234,17 @@ class Core(Primitives):
             self.hist.open_block(self.ents.get(source), block_type, source, target, index)
 
     def _end_block(self) -> None:
-        if self.hist is not None:
-            self.hist.close_block()
+        h = self.hist
+        if h is not None:
+            h.close_block()
+            # A game that ended inside a block is wrapped up once every block is closed:
+            # a real log writes LOST/WON and FINAL_WRAPUP at the top level.
+            if self.over and len(h.stacks[0]) == 1 and self.ents[1][STATE] != _COMPLETE:
+                self._wrap_up()
+
+    def _wrap_up(self) -> None:
+        """The end of a finished game (:meth:`.game.State._wrap_up`)."""
+        raise NotImplementedError
 
 
 __all__ = ["AuraInstance", "Core"]

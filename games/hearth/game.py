@@ -83,7 +83,19 @@ from .primitives import Ctx
 from .rng import SplitMix64
 from .script import EV_TURN_END, EV_TURN_START
 
+_BEGIN_MULLIGAN = int(Step.BEGIN_MULLIGAN)
+_MAIN_READY = int(Step.MAIN_READY)
+_MAIN_START_TRIGGERS = int(Step.MAIN_START_TRIGGERS)
+_MAIN_START = int(Step.MAIN_START)
 _MAIN_ACTION = int(Step.MAIN_ACTION)
+_MAIN_END = int(Step.MAIN_END)
+_MAIN_CLEANUP = int(Step.MAIN_CLEANUP)
+_MAIN_NEXT = int(Step.MAIN_NEXT)
+_FINAL_WRAPUP = int(Step.FINAL_WRAPUP)
+_FINAL_GAMEOVER = int(Step.FINAL_GAMEOVER)
+# The EffectIndex a real log gives the current player's TRIGGER block of each step.
+_IDX_START, _IDX_READY, _IDX_ACTION, _IDX_END, _IDX_CLEANUP = 0, 1, 2, 4, 5
+_IDX_DEALING, _IDX_DONE, _IDX_START_TRIGGERS = 6, 7, 8
 MULLIGAN_INPUT = int(Mulligan.INPUT)
 MULLIGAN_DONE = int(Mulligan.DONE)
 _PLAYING, _WON, _LOST, _TIED = (
@@ -93,6 +105,7 @@ _PLAYING, _WON, _LOST, _TIED = (
     int(PlayState.TIED),
 )
 _CONCEDED = int(PlayState.CONCEDED)
+_LOSING = int(PlayState.LOSING)
 
 
 class Result(NamedTuple):
@@ -150,14 +163,8 @@ class State(Determinize):
         game = Entity(
             1,
             pseudo_card(T_GAME),
-            {
-                ENTITY_ID: 1,
-                ZONE: Z_PLAY,
-                STATE: int(GameState.RUNNING),
-                TURN: 0,
-                STEP: 0,
-                NEXT_STEP: int(Step.BEGIN_FIRST),
-            },
+            # As in a real CREATE_GAME: STATE, TURN and the steps come as tag changes.
+            {ENTITY_ID: 1, ZONE: Z_PLAY},
         )
         g.ents[1] = game
         for p in (1, 2):
@@ -170,7 +177,6 @@ class State(Determinize):
                     TEAM_ID: p,
                     CONTROLLER: p,
                     ZONE: Z_PLAY,
-                    PLAYSTATE: _PLAYING,
                     MAXHANDSIZE: MAX_HAND,
                     STARTHANDSIZE: 4,
                     MAXRESOURCES: MAX_MANA,
@@ -197,11 +203,14 @@ class State(Determinize):
             listed = list(decks[p - 1][1])
             if shuffle:
                 # Ids must not follow the deck list: an opponent who knows the list would
-                # read hidden cards off their ids. BEGIN_SHUFFLE then orders the deck
+                # read hidden cards off their ids. The shuffle in `_begin` then orders the deck
                 # independently, so ids tell the owner nothing about the draw order either.
                 g.rng.shuffle(listed)
             ids = [g._create(cards[cid], p, Z_DECK).id for cid in listed]
             g.deck[p] = ids[::-1]  # the top of the deck is the end of the list
+        g._set(game, STATE, int(GameState.RUNNING))
+        for p in (1, 2):
+            g._set(g.ents[1 + p], PLAYSTATE, _PLAYING)
         g._begin(shuffle, first_player)
         return g
 
@@ -266,27 +275,46 @@ class State(Determinize):
         return c
 
     # ------------------------------------------------------------------ steps
+    #
+    # The grammar of a real game's Power.log (docs/hearth-engine.md, "The step machine"):
+    # STEP changes at the top level, each followed by a TRIGGER block of the current
+    # player (or the game) that does the step's work and ends with NEXT_STEP = the step
+    # to come; an attack sets MAIN_COMBAT inside its ATTACK block.
 
-    def _step(self, step: Step) -> None:
-        s = int(step)
-        game = self.ents[1]
-        self._set(game, NEXT_STEP, s)
-        self._set(game, STEP, s)
-        self.step = s
+    def _next(self, step: int) -> None:
+        self._set(self.ents[1], NEXT_STEP, step)
+
+    def _step(self, step: int) -> None:
+        self._set(self.ents[1], STEP, step)
+        self.step = step
+
+    def _next_block(self, source: int, index: int, step: int) -> None:
+        """A TRIGGER block of ``source`` that only sets NEXT_STEP (one shared entry for the
+        three streams; the tag is written as :meth:`_next` would)."""
+        self.ents[1].tags[NEXT_STEP] = step
+        self._legal = None
+        if self.hist is not None:
+            self.hist.next_step_block(source, index, step)
+
+    def _action_step(self) -> None:
+        """STEP MAIN_ACTION, and the player's block that points NEXT_STEP at MAIN_END."""
+        self._step(_MAIN_ACTION)
+        self._next_block(1 + self.current, _IDX_ACTION, _MAIN_END)
 
     # ------------------------------------------------------------------ setup and mulligan
 
     def _begin(self, shuffle: bool, first_player: int | None) -> None:
-        self._step(Step.BEGIN_FIRST)
+        # SabberStone's BEGIN_FIRST, BEGIN_SHUFFLE and BEGIN_DRAW in one TRIGGER block of
+        # the game, as a real log writes them (no STEP change until BEGIN_MULLIGAN).
+        self._block(B_TRIGGER, 1)
         first = first_player if first_player is not None else 1 + self.rng.below(2)
         self.current = first
-        self._set(self.ents[1 + first], FIRST_PLAYER, 1)
         self._set(self.ents[1 + first], CURRENT_PLAYER, 1)
-        self._step(Step.BEGIN_SHUFFLE)
+        self._set(self.ents[1 + first], FIRST_PLAYER, 1)
+        self._set(self.ents[1], TURN, 1)
         if shuffle:
             for p in (1, 2):
                 self.rng.shuffle(self.deck[p])
-        self._step(Step.BEGIN_DRAW)
         second = 3 - first
         for p, n in ((first, 3), (second, 4)):
             for _ in range(n):
@@ -295,9 +323,13 @@ class State(Determinize):
         self.coin = coin.id
         self.hand[second].append(coin.id)
         self._positions(self.hand[second])
-        self._step(Step.BEGIN_MULLIGAN)
+        self._next(_BEGIN_MULLIGAN)
+        self._end_block()
+        self._step(_BEGIN_MULLIGAN)
+        self._block(B_TRIGGER, 1)
         for p in (1, 2):
             self._set(self.ents[1 + p], MULLIGAN_STATE, MULLIGAN_INPUT)
+        self._end_block()
 
     def mulligan_cards(self, p: int) -> list[int]:
         """The cards ``p`` may replace (The Coin is never a mulligan choice)."""
@@ -306,6 +338,7 @@ class State(Determinize):
     def _mulligan(self, p: int, replace: tuple[int, ...]) -> None:
         pe = self.ents[1 + p]
         self._set(pe, MULLIGAN_STATE, int(Mulligan.DEALING))
+        self._block(B_TRIGGER, 1 + p, 0, _IDX_DEALING)
         hand, deck = self.hand[p], self.deck[p]
         # New cards come before the replaced ones go back, so a card never returns at once.
         replaced = []
@@ -325,11 +358,14 @@ class State(Determinize):
             self.rng.shuffle(deck)
         self._positions(hand)
         self._set(pe, MULLIGAN_STATE, int(Mulligan.WAITING))
+        self._end_block()
+        self._block(B_TRIGGER, 1 + p, 0, _IDX_DONE)
         self._set(pe, MULLIGAN_STATE, MULLIGAN_DONE)
-        other = self.ents[1 + (3 - p)]
-        if other[MULLIGAN_STATE] == MULLIGAN_DONE:
-            self._step(Step.MAIN_BEGIN)
-            self._set(self.ents[1], TURN, 1)
+        both = self.ents[1 + (3 - p)][MULLIGAN_STATE] == MULLIGAN_DONE
+        if both:
+            self._next(_MAIN_READY)
+        self._end_block()
+        if both:
             self._start_turn()
 
     # ------------------------------------------------------------------ turn steps
@@ -337,7 +373,8 @@ class State(Determinize):
     def _start_turn(self) -> None:
         p = self.current
         pe = self.ents[1 + p]
-        self._step(Step.MAIN_READY)
+        self._step(_MAIN_READY)
+        self._block(B_TRIGGER, 1 + p, 0, _IDX_READY)
         self._set(pe, RESOURCES, min(MAX_MANA, pe[RESOURCES] + 1))
         self._set(pe, RESOURCES_USED, 0)
         ents = self.ents
@@ -347,26 +384,34 @@ class State(Determinize):
                 self._set(e, EXHAUSTED, 0)
             if e.tags.get(NUM_ATTACKS_THIS_TURN):
                 self._set(e, NUM_ATTACKS_THIS_TURN, 0)
-        self._step(Step.MAIN_START_TRIGGERS)
+        self._next(_MAIN_START_TRIGGERS)
+        self._end_block()
+        self._step(_MAIN_START_TRIGGERS)
         self._fire(EV_TURN_START, 1 + p)
         self._deaths()
         if self.over:
             return
-        self._step(Step.MAIN_START)
+        self._next_block(1 + p, _IDX_START_TRIGGERS, _MAIN_START)
+        self._step(_MAIN_START)
+        self._block(B_TRIGGER, 1 + p, 0, _IDX_START)
         self.draw(p)
+        self._next(_MAIN_ACTION)
+        self._end_block()
         self._deaths()
         if self.over:
             return
-        self._step(Step.MAIN_ACTION)
+        self._action_step()
 
     def _end_turn(self) -> None:
         p = self.current
-        self._step(Step.MAIN_END)
+        self._step(_MAIN_END)
         self._fire(EV_TURN_END, 1 + p)
         self._deaths()
         if self.over:
             return
-        self._step(Step.MAIN_CLEANUP)
+        self._next_block(1 + p, _IDX_END, _MAIN_CLEANUP)
+        self._step(_MAIN_CLEANUP)
+        self._block(B_TRIGGER, 1 + p, 0, _IDX_CLEANUP)
         for i in [i for i in self.enchants if self.ents[i].card.tags.get(ONE_TURN_EFFECT)]:
             self.remove_enchantment(i)
         pe = self.ents[1 + p]
@@ -380,15 +425,22 @@ class State(Determinize):
             if e[FROZEN] and not e[NUM_ATTACKS_THIS_TURN] and (not e[EXHAUSTED] or e[CHARGE]):
                 self._set(e, FROZEN, 0)
         self._update_auras()
-        self._step(Step.MAIN_NEXT)
+        self._next(_MAIN_NEXT)
+        self._end_block()
+        self._step(_MAIN_NEXT)
+        self._block(B_TRIGGER, 1)
         nxt = 3 - p
         self._set(pe, CURRENT_PLAYER, 0)
         self._set(self.ents[1 + nxt], CURRENT_PLAYER, 1)
         self.current = nxt
         game = self.ents[1]
         self._set(game, TURN, game[TURN] + 1)
-        if self.turn_cap is not None and game[TURN] > self.turn_cap:
-            self._finish({1: _TIED, 2: _TIED}, "turn cap")
+        capped = self.turn_cap is not None and game[TURN] > self.turn_cap
+        if not capped:
+            self._next(_MAIN_READY)
+        self._end_block()
+        if capped:
+            self._finish(0, "turn cap")
             return
         self._start_turn()
 
@@ -396,7 +448,12 @@ class State(Determinize):
 
     def _deaths(self) -> None:
         """Resolve queued triggers, then death phases (in order of play, both sides) until
-        nothing dies; then check the heroes."""
+        nothing dies; then check the heroes.
+
+        History: the removals are written in a DEATHS block of the game; a deathrattle runs
+        in a TRIGGER block of the dead minion after it, outside the DEATHS block (a real log
+        never nests a block in DEATHS), and the deaths after it go on in a new DEATHS block.
+        """
         if self.queue:
             self._resolve()
         ents = self.ents
@@ -423,7 +480,11 @@ class State(Determinize):
                 break
             dead.sort(key=lambda i: ents[i].order)
             self._block(B_DEATHS, 1)
+            block_open = True
             for i in dead:
+                if not block_open:
+                    self._block(B_DEATHS, 1)
+                    block_open = True
                 e = ents[i]
                 p = self.controller(e)
                 if e.card.type == T_WEAPON:
@@ -442,42 +503,60 @@ class State(Determinize):
                 self.aura_dirty = True
                 dr = e.card.script.deathrattle
                 if dr is not None and not e.tags.get(SILENCED):
+                    self._end_block()
+                    block_open = False
                     self._block(B_TRIGGER, i, 0, 0)
                     dr.run(self, Ctx(i, 0, p, slot))
                     self._end_block()
-            self._end_block()
+            if block_open:
+                self._end_block()
             if self.queue:
                 self._resolve()
         if self.aura_dirty:
             self._update_auras()
-        if not heroes:
+        if not heroes or self.over:
             return
         lost = [p for p in (1, 2) if self.health(self.hero[p]) <= 0]
         if lost:
+            # A real log marks the loser LOSING in a DEATHS block; LOST/WON come after.
+            self._block(B_DEATHS, 1)
+            for p in lost:
+                self._set(self.ents[1 + p], PLAYSTATE, _LOSING)
+            self._end_block()
             if len(lost) == 2:
-                self._finish({1: _TIED, 2: _TIED}, "both heroes died")
+                self._finish(0, "both heroes died")
             else:
-                loser = lost[0]
-                self._finish({loser: _LOST, 3 - loser: _WON}, "hero died")
+                self._finish(3 - lost[0], "hero died")
 
-    def _finish(self, states: dict[int, int], reason: str) -> None:
+    def _finish(self, winner: int, reason: str) -> None:
+        """The game is over: ``winner`` 1, 2 or 0 (a draw). The history's end (final
+        PLAYSTATEs, FINAL_WRAPUP, FINAL_GAMEOVER, STATE COMPLETE) is written at once at
+        the top level, else when the last open block closes (:meth:`_end_block`)."""
         if self.over:
             return
-        for p in (1, 2):
-            pe = self.ents[1 + p]
-            s = states[p]
-            if s == _LOST:
-                self._set(pe, PLAYSTATE, int(PlayState.LOSING))
-            elif s == _WON:
-                self._set(pe, PLAYSTATE, int(PlayState.WINNING))
-            self._set(pe, PLAYSTATE, s)
-        self._step(Step.FINAL_WRAPUP)
-        self._step(Step.FINAL_GAMEOVER)
-        self._set(self.ents[1], STATE, int(GameState.COMPLETE))
         self.over = True
         self.reason = reason
-        won = [p for p in (1, 2) if states[p] == _WON]
-        self.winner = won[0] if won else 0
+        self.winner = winner
+        self._legal = []
+        h = self.hist
+        if h is None or len(h.stacks[0]) == 1:
+            self._wrap_up()
+
+    def _wrap_up(self) -> None:
+        winner = self.winner
+        ents = self.ents
+        if winner:
+            loser = 3 - winner
+            self._set(ents[1 + loser], PLAYSTATE, _LOST)
+            self._set(ents[1 + winner], PLAYSTATE, _WON)
+        else:
+            for p in (1, 2):
+                self._set(ents[1 + p], PLAYSTATE, _TIED)
+        self._next(_FINAL_WRAPUP)
+        self._step(_FINAL_WRAPUP)
+        self._next_block(1, -1, _FINAL_GAMEOVER)
+        self._step(_FINAL_GAMEOVER)
+        self._set(ents[1], STATE, int(GameState.COMPLETE))
         self._legal = []
 
     def concede(self, p: int) -> None:
@@ -488,7 +567,7 @@ class State(Determinize):
             return
         self._legal = None
         self._set(self.ents[1 + p], PLAYSTATE, _CONCEDED)
-        self._finish({p: _LOST, 3 - p: _WON}, "concede")
+        self._finish(3 - p, "concede")
 
     # ------------------------------------------------------------------ legal actions
 

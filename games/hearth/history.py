@@ -12,13 +12,25 @@ from __future__ import annotations
 from typing import Any
 
 from .entity import Entity
-from .enums import CONTROLLER, ENTITY_ID, Z_DECK, Z_HAND, ZONE, ZONE_POSITION
+from .enums import (
+    B_TRIGGER,
+    CONTROLLER,
+    ENTITY_ID,
+    NEXT_STEP,
+    Z_DECK,
+    Z_HAND,
+    ZONE,
+    ZONE_POSITION,
+)
 
 Entry = dict[str, Any]
 PREFIX = "kettle:types/history/"
 # Tags of a hidden card that its opponent may still see.
 PUBLIC_OF_HIDDEN = frozenset({ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID})
 HIDDEN_ZONES = (Z_HAND, Z_DECK)
+_POWER_BLOCK = PREFIX + "power_block"
+_TAG_CHANGE = PREFIX + "tag_change"
+_TRIGGER = B_TRIGGER
 
 
 def _tags(tags: dict[int, int]) -> list[dict[str, int]]:
@@ -134,11 +146,14 @@ class History:
 
     def tag_change(self, e: Entity, tag: int) -> None:
         entry = {
-            "type": PREFIX + "tag_change",
+            "type": _TAG_CHANGE,
             "tag_change": {"entityID": e.id, "tag": tag, "value": e[tag]},
         }
         if tag in PUBLIC_OF_HIDDEN or e[ZONE] not in HIDDEN_ZONES:
-            self._all(entry)
+            stacks = self.stacks
+            stacks[0][-1].append(entry)
+            stacks[1][-1].append(entry)
+            stacks[2][-1].append(entry)
             return
         owner = e[CONTROLLER]
         self._put(0, entry)
@@ -179,23 +194,52 @@ class History:
     def open_block(
         self, src: Entity | None, block_type: int, source: int, target: int, index: int = -1
     ) -> None:
-        """``src``: the entity ``source`` names (None if there is none)."""
-        for v in (0, 1, 2):
-            card_id = "" if src is None or self.hidden_now(src, v) else src.card.id
+        """``src``: the entity ``source`` names (None if there is none). Each stream gets
+        its own block (its contents differ per viewer); the card id is "" for a viewer
+        who may not see the source (the same test as :meth:`hidden_now`)."""
+        card_id = "" if src is None else src.card.id
+        owner = -1  # when >= 0, only viewer 0 and this owner may see the source's card
+        if card_id and src is not None and src[ZONE] in HIDDEN_ZONES:
+            owner = src[CONTROLLER]
+        for v, stack in enumerate(self.stacks):
             children: list[Entry] = []
-            block = {
-                "type": PREFIX + "power_block",
-                "power_block": {
-                    "power_type": block_type,
-                    "entityID": source,
-                    "cardID": card_id,
-                    "effect_index": index,
-                    "entity_target": target,
-                    "history": children,
-                },
-            }
-            self.stacks[v][-1].append(block)
-            self.stacks[v].append(children)
+            stack[-1].append(
+                {
+                    "type": _POWER_BLOCK,
+                    "power_block": {
+                        "power_type": block_type,
+                        "entityID": source,
+                        "cardID": card_id if owner < 0 or v in (0, owner) else "",
+                        "effect_index": index,
+                        "entity_target": target,
+                        "history": children,
+                    },
+                }
+            )
+            stack.append(children)
+
+    def next_step_block(self, source: int, index: int, step: int) -> None:
+        """A TRIGGER block of ``source`` (the game or a player) holding only NEXT_STEP =
+        ``step``: the same for every viewer, so one block is shared by the three streams
+        (entries are read-only once written)."""
+        block = {
+            "type": _POWER_BLOCK,
+            "power_block": {
+                "power_type": _TRIGGER,
+                "entityID": source,
+                "cardID": "",
+                "effect_index": index,
+                "entity_target": 0,
+                "history": [
+                    {"type": _TAG_CHANGE,
+                     "tag_change": {"entityID": 1, "tag": NEXT_STEP, "value": step}}
+                ],
+            },
+        }
+        stacks = self.stacks
+        stacks[0][-1].append(block)
+        stacks[1][-1].append(block)
+        stacks[2][-1].append(block)
 
     def close_block(self) -> None:
         for v in (0, 1, 2):

@@ -10,17 +10,21 @@ from __future__ import annotations
 from .actions import END_TURN, Action, Kind
 from .effects import Effects
 from .enums import (
+    ATTACKING,
     B_ATTACK,
     B_PLAY,
     B_POWER,
     CHARGE,
     COST,
     DAMAGE,
+    DEFENDING,
     EXHAUSTED,
     FROZEN,
     M_TARGET,
     MAX_BOARD,
     NUM_ATTACKS_THIS_TURN,
+    PROPOSED_ATTACKER,
+    PROPOSED_DEFENDER,
     RESOURCES_USED,
     T_HERO,
     T_MINION,
@@ -31,12 +35,14 @@ from .enums import (
     Z_PLAY,
     ZONE_POSITION,
     PlayReq,
+    Step,
 )
 from .primitives import Ctx
 from .script import EV_SUMMONED
 
 _PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
 _NO_TARGET = (0,)
+_MAIN_ACTION, _MAIN_COMBAT = int(Step.MAIN_ACTION), int(Step.MAIN_COMBAT)
 _new = tuple.__new__  # builds an Action without NamedTuple's argument handling
 REQ_MINION = int(PlayReq.REQ_MINION_TARGET)
 REQ_FRIENDLY = int(PlayReq.REQ_FRIENDLY_TARGET)
@@ -54,6 +60,18 @@ class Play(Effects):
     def _deaths(self) -> None:
         """The death phase, between a battlecry and the after-summon phase and at the end
         of every action; it belongs to the step machine (:meth:`.game.State._deaths`)."""
+        raise NotImplementedError
+
+    def _next(self, step: int) -> None:
+        """Writes NEXT_STEP (:meth:`.game.State._next`)."""
+        raise NotImplementedError
+
+    def _step(self, step: int) -> None:
+        """Writes STEP (:meth:`.game.State._step`)."""
+        raise NotImplementedError
+
+    def _action_step(self) -> None:
+        """Back to MAIN_ACTION (:meth:`.game.State._action_step`)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ options
@@ -216,10 +234,25 @@ class Play(Effects):
         self._end_block()
 
     def _attack(self, attacker: int, defender: int) -> None:
-        a = self.ents[attacker]
+        """An attack as a real log writes it: inside the ATTACK block the game proposes
+        attacker and defender, marks them ATTACKING/DEFENDING, sets NEXT_STEP MAIN_ACTION
+        and STEP MAIN_COMBAT, deals the combat damage, resolves the triggers it caused and
+        clears those tags; the death phase follows the block, then STEP MAIN_ACTION
+        again (unless the game ended: MAIN_COMBAT -> FINAL_WRAPUP)."""
+        ents = self.ents
+        a = ents[attacker]
+        d = ents[defender]
+        game = ents[1]
+        set_ = self._set
         self._block(B_ATTACK, attacker, defender)
-        self._set(a, NUM_ATTACKS_THIS_TURN, a[NUM_ATTACKS_THIS_TURN] + 1)
-        self._set(a, EXHAUSTED, 1)
+        set_(game, PROPOSED_ATTACKER, attacker)
+        set_(game, PROPOSED_DEFENDER, defender)
+        set_(a, ATTACKING, 1)
+        self._next(_MAIN_ACTION)
+        self._step(_MAIN_COMBAT)
+        set_(d, DEFENDING, 1)
+        set_(a, NUM_ATTACKS_THIS_TURN, a[NUM_ATTACKS_THIS_TURN] + 1)
+        set_(a, EXHAUSTED, 1)
         dealt = self.attack_value(attacker)
         taken = self.attack_value(defender)
         # Combat damage is simultaneous: both amounts are fixed before either is dealt.
@@ -228,11 +261,19 @@ class Play(Effects):
         if a.card.type == T_HERO:
             w = self.weapon[self.controller(a)]
             if w:
-                we = self.ents[w]
-                self._set(we, DAMAGE, we[DAMAGE] + 1)
+                we = ents[w]
+                set_(we, DAMAGE, we[DAMAGE] + 1)
                 self.maybe_dead = True
-        self._deaths()
+        if self.queue:
+            self._resolve()  # the death phase's first part, inside the block as real logs do
+        set_(game, PROPOSED_ATTACKER, 0)
+        set_(game, PROPOSED_DEFENDER, 0)
+        set_(a, ATTACKING, 0)
+        set_(d, DEFENDING, 0)
         self._end_block()
+        self._deaths()
+        if not self.over:
+            self._action_step()
 
 
 __all__ = ["Play"]

@@ -9,10 +9,12 @@ from games.hearth import scenario as S
 from games.hearth.enums import (
     COST,
     DAMAGE,
+    STEP,
     TAUNT,
     ZONE,
     BlockType,
     MetaDataType,
+    Step,
     Zone,
 )
 
@@ -83,7 +85,9 @@ def test_attack_block_with_damage_metadata_and_deaths() -> None:
     croc = S.summon(g, 2, "CS2_120")
     mark = len(g.history())
     S.attack(g, raptor, croc)
-    (block,) = g.history(since=mark)
+    # As in a real log: the ATTACK block, the death phase after it (DEATHS is never
+    # nested in ATTACK), then STEP MAIN_ACTION and the player's block (NEXT_STEP MAIN_END).
+    block, death, step, after = g.history(since=mark)
     pb = block["power_block"]
     assert (pb["power_type"], pb["entityID"]) == (BlockType.ATTACK, raptor)
     assert pb["entity_target"] == croc
@@ -91,7 +95,10 @@ def test_attack_block_with_damage_metadata_and_deaths() -> None:
     damages = [it["meta_data"] for it in items if "meta_data" in it]
     assert {(m["type"], m["data"], tuple(m["info"])) for m in damages} == {
         (MetaDataType.DAMAGE, 3, (croc,)), (MetaDataType.DAMAGE, 2, (raptor,))}
-    deaths = [it["power_block"] for it in items if "power_block" in it]
+    assert not [it for it in items if "power_block" in it]
+    assert step["tag_change"] == {"entityID": 1, "tag": STEP, "value": Step.MAIN_ACTION}
+    assert after["power_block"]["power_type"] == BlockType.TRIGGER
+    deaths = [death["power_block"]]
     assert [d["power_type"] for d in deaths] == [BlockType.DEATHS]
     moved = {it["tag_change"]["entityID"] for it in flat(deaths[0]["history"])
              if "tag_change" in it and it["tag_change"]["tag"] == ZONE

@@ -12,6 +12,7 @@ from games.hearth.actions import Action, Kind
 from games.hearth.enums import (
     FATIGUE,
     MULLIGAN_STATE,
+    NEXT_STEP,
     RESOURCES,
     RESOURCES_USED,
     STEP,
@@ -19,6 +20,7 @@ from games.hearth.enums import (
     Z_DECK,
     Z_GRAVEYARD,
     ZONE,
+    BlockType,
     Mulligan,
     Step,
 )
@@ -75,17 +77,27 @@ def test_r01_opening_hands_the_coin_and_the_first_turn() -> None:
         assert g.mana(first) == 1 and g.ents[1 + first][RESOURCES] == 1
 
 
-def test_r01_the_coin_is_created_in_begin_draw() -> None:
+def test_r01_the_coin_is_created_before_the_mulligan() -> None:
+    """SabberStone's BEGIN_DRAW creates The Coin; a real log writes no STEP for it: the
+    opening hands and The Coin are one TRIGGER block of the game, ending with NEXT_STEP
+    BEGIN_MULLIGAN, before the first STEP change (BEGIN_MULLIGAN)."""
     g = hearth.new_game(seed=3, history=True, first_player=1)
     order: list[str] = []
+    opening = None
     for it in g.history():
-        if "full_entity" in it and it["full_entity"]["entityID"] == g.coin:
-            order.append("coin")
+        if "power_block" in it and opening is None:
+            opening = it["power_block"]
+            assert (opening["power_type"], opening["entityID"]) == (BlockType.TRIGGER, 1)
+            for inner in opening["history"]:
+                if "full_entity" in inner and inner["full_entity"]["entityID"] == g.coin:
+                    order.append("coin")
+                elif "tag_change" in inner and inner["tag_change"]["tag"] == NEXT_STEP:
+                    order.append("NEXT_STEP=" + Step(inner["tag_change"]["value"]).name)
         elif "tag_change" in it:
             tc = it["tag_change"]
             if tc["entityID"] == 1 and tc["tag"] == STEP:
                 order.append(Step(tc["value"]).name)
-    assert order == ["BEGIN_FIRST", "BEGIN_SHUFFLE", "BEGIN_DRAW", "coin", "BEGIN_MULLIGAN"]
+    assert order == ["coin", "NEXT_STEP=BEGIN_MULLIGAN", "BEGIN_MULLIGAN"]
 
 
 def test_r02_mulligan_draws_before_shuffling_back() -> None:
@@ -125,12 +137,18 @@ def test_r03_the_crystal_is_added_in_main_ready() -> None:
     mark = len(g.history())
     g.apply(hearth.END_TURN)
     order: list[str] = []
-    for it in g.history(since=mark):
-        tc = it.get("tag_change")
-        if tc and tc["entityID"] == 1 and tc["tag"] == STEP:
-            order.append(Step(tc["value"]).name)
-        elif tc and tc["entityID"] == 3 and tc["tag"] == RESOURCES:
-            order.append(f"RESOURCES={tc['value']}")
+
+    def walk(items: list[Any]) -> None:
+        for it in items:
+            if "power_block" in it:  # a step's work is a TRIGGER block after its STEP
+                walk(it["power_block"]["history"])
+            tc = it.get("tag_change")
+            if tc and tc["entityID"] == 1 and tc["tag"] == STEP:
+                order.append(Step(tc["value"]).name)
+            elif tc and tc["entityID"] == 3 and tc["tag"] == RESOURCES:
+                order.append(f"RESOURCES={tc['value']}")
+
+    walk(g.history(since=mark))
     assert order[order.index("MAIN_READY") + 1] == "RESOURCES=1"
     assert order.index("RESOURCES=1") < order.index("MAIN_START_TRIGGERS")
 

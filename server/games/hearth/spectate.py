@@ -132,8 +132,8 @@ class HearthRenderer:
                     continue
                 block = item["power_block"]
                 kind = _KINDS.get(block["power_type"])
-                if kind is None:
-                    continue
+                if kind is None or block["entityID"] <= 3:
+                    continue  # the game's and the players' own blocks: the turn steps
                 if entities is None:
                     entities = engine.entities()
                 source = entities.get(block["entityID"])
