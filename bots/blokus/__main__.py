@@ -23,6 +23,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--help", action="help", help="show this help and exit")
     parser.add_argument("bot", help=f"{', '.join(sorted(BUNDLED))}, module:Class or file.py:Class")
     parser.add_argument("--seed", type=int, default=None, help="the bot's seed")
+    parser.add_argument("--check", action="store_true",
+                        help="load the bot and exit: 0 when it loads (the API's registration)")
     add_connection_arguments(parser)
     args = parser.parse_args(argv)
     try:
@@ -34,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    if args.check:
+        return 0
     return run_with(bot, host=args.host, port=args.port, reservation=args.reservation,
                     room_id=args.room, idle_timeout=args.idle_timeout, verbose=args.verbose)
 

@@ -172,23 +172,34 @@ class ActionOut(BaseModel):
 
 
 class BotIn(BaseModel):
-    model_config = _examples({"name": "mybot", "game": "swc_2027_blokus",
-                              "command": ["python", "my_bot.py"], "workdir": "/home/me/bot",
-                              "env": {"MYBOT_DEPTH": "3"}})
+    """A bot to register: `command` (argv) or `bot` (a bot of the game's Python kit)."""
+
+    model_config = _examples(
+        {"name": "mybot", "game": "swc_2027_blokus", "bot": "/home/me/bot/my_bot.py:MyBot"},
+        {"name": "mybot", "game": "swc_2027_blokus", "command": ["java", "-jar", "bot.jar"],
+         "workdir": "/home/me/bot", "env": {"MYBOT_DEPTH": "3"}})
     name: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.\-]+$")
     game: str = Field(min_length=1, max_length=32)
-    command: list[str] = Field(min_length=1, max_length=100,
-                               description="argv; --host --port are appended, the "
-                               "reservation is in $GAUNTLET_RESERVATION.")
+    command: list[str] | None = Field(None, min_length=1, max_length=100,
+                                      description="argv; --host --port are appended, the "
+                                      "reservation is in $GAUNTLET_RESERVATION.")
+    bot: str | None = Field(None, min_length=1, max_length=1024, description=(
+        "Instead of `command`: a bot of the game's Python kit as `gauntlet play` takes "
+        "it (`my_bot.py:MyBot`, `package.module:Class`, a bundled name), run with the "
+        "server's Python; a relative file is taken in `workdir`."))
     workdir: str | None = Field(None, min_length=1, max_length=1024)
     env: dict[str, str] = Field(default_factory=dict, max_length=100)
 
     @model_validator(mode="after")
     def _plain_text(self) -> Self:
-        texts = [*self.command, *(self.env), *self.env.values(), self.workdir or ""]
+        if (self.command is None) == (self.bot is None):
+            raise ValueError("give exactly one of `command` (argv) or `bot` (a kit bot "
+                             "such as \"my_bot.py:MyBot\")")
+        texts = [*(self.command or ()), self.bot or "", *(self.env), *self.env.values(),
+                 self.workdir or ""]
         if any("\x00" in t for t in texts):
-            raise ValueError("NUL characters are not allowed in command, workdir or env")
-        if not self.command[0]:
+            raise ValueError("NUL characters are not allowed in command, bot, workdir or env")
+        if self.command is not None and not self.command[0]:
             raise ValueError("command[0] is empty")
         return self
 

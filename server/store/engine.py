@@ -27,7 +27,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
+from sqlalchemy.pool import ConnectionPoolEntry, QueuePool
 
 DEFAULT_URL = "sqlite:///./data/gauntlet.db"
 """Where the store lives unless `GAUNTLET_DATABASE_URL` (or the caller) says otherwise."""
@@ -42,6 +42,11 @@ WRITE_OPTION = "gauntlet_write"
 def is_sqlite(engine: Engine) -> bool:
     """True for any SQLite driver (pysqlite, pysqlcipher, ...)."""
     return engine.dialect.name == "sqlite"
+
+
+def is_memory(engine: Engine) -> bool:
+    """True for an in-memory SQLite database (its one connection is the database)."""
+    return is_sqlite(engine) and _sqlite_file(engine.url) is None
 
 
 def _sqlite_file(url: sa.URL) -> Path | None:
@@ -62,8 +67,11 @@ def make_engine(url: str | sa.URL = DEFAULT_URL, **kwargs: Any) -> Engine:
     """An engine for `url`; SQLite gets its folder created and the pragmas above.
 
     Extra keyword arguments go to `sqlalchemy.create_engine` (echo, pool sizes, ...).
-    An in-memory SQLite database lives in one connection, so it gets a `StaticPool`
-    shared by all threads: fine for tests, not for serving.
+    An in-memory SQLite database lives in one connection, so its pool holds that one
+    connection (`QueuePool` of size 1, never more): a thread checks it out for one
+    transaction at a time and the others wait their turn. (A `StaticPool` would hand the
+    same connection to every thread at once, and two threads' transactions on it collide:
+    "cannot start a transaction within a transaction".) Fine for tests, not for serving.
     """
     parsed = sa.make_url(url)
     if parsed.get_backend_name() != "sqlite":
@@ -76,7 +84,9 @@ def make_engine(url: str | sa.URL = DEFAULT_URL, **kwargs: Any) -> Engine:
     connect_args.setdefault("check_same_thread", False)
     connect_args.setdefault("timeout", BUSY_TIMEOUT_MS / 1000)
     if path is None:
-        kwargs.setdefault("poolclass", StaticPool)
+        kwargs.setdefault("poolclass", QueuePool)
+        kwargs.setdefault("pool_size", 1)
+        kwargs.setdefault("max_overflow", 0)
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
     engine = sa.create_engine(parsed, connect_args=connect_args, **kwargs)

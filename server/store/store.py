@@ -33,7 +33,14 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from server.store.engine import BUSY_TIMEOUT_MS, DEFAULT_URL, is_sqlite, make_engine, writing
+from server.store.engine import (
+    BUSY_TIMEOUT_MS,
+    DEFAULT_URL,
+    is_memory,
+    is_sqlite,
+    make_engine,
+    writing,
+)
 from server.store.errors import Conflict, NotFound, StoreError, TransactionLost
 from server.store.fastpath import driver, insert_events, savepoint_sql
 from server.store.models import (
@@ -195,8 +202,8 @@ class Store:
         back in cost about 0.15 ms of CPU a group. (A database server may restart between
         groups; a pool checkout notices, a kept connection would not: those are not kept.)
         """
-        if not is_sqlite(self.engine):
-            return None
+        if not is_sqlite(self.engine) or is_memory(self.engine):
+            return None  # in memory: the one connection must go back to the pool each time
         connection: Connection | None = getattr(self._group, "kept", None)
         if connection is None or connection.closed:
             connection = self._write_engine.connect()

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Response
 
 from server.api.deps import Admin, ContextDep, GameFilter, IsAdmin, StoreDep, game_id
+from server.api.registration import checked_command
 from server.api.schemas import BotIn, BotOut, ErrorOut
 from server.matches import MatchError
 from server.store import Bot
@@ -33,10 +34,16 @@ def _out(bot: Bot, admin: bool) -> BotOut:
                         422: {"model": ErrorOut}})
 def create_bot(body: BotIn, store: StoreDep, context: ContextDep) -> BotOut:
     """`command` is executed without a shell, with `--host H --port P` appended and the
-    reservation in `GAUNTLET_RESERVATION`; `workdir` is its working directory, `env` is
-    added to a minimal environment."""
+    reservation in `GAUNTLET_RESERVATION`; `bot` instead names a bot of the game's Python
+    kit (`my_bot.py:MyBot`, `package.module:Class`, a bundled name), run with the
+    server's own Python. `workdir` is its working directory, `env` is added to a minimal
+    environment. What could never start is refused now (422): a program that is not
+    there, a missing workdir, a kit bot that does not load."""
     game = game_id(context.games, body.game)
-    return _out(store.create_bot(body.name, game, body.command, workdir=body.workdir,
+    if store.get_bot_by_name(body.name) is not None:
+        raise MatchError(f"name: a bot named {body.name!r} is registered already", 409)
+    command = checked_command(context.games.get(game), body.command, body.bot, body.workdir)
+    return _out(store.create_bot(body.name, game, command, workdir=body.workdir,
                                  env=body.env), True)
 
 

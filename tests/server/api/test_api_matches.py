@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -103,7 +104,14 @@ async def test_two_registered_bots_play_with_one_request(running: Running) -> No
 
 async def test_failing_bots_end_with_their_category(running: Running) -> None:
     client = running.http
-    await register(client, "missing", ["/nonexistent/bot-binary"])
+    # Registering refuses a program that is not there; one removed after it was
+    # registered fails to start.
+    gone = running.server.config.data_dir / "nonexistent-bot-binary"
+    gone.parent.mkdir(parents=True, exist_ok=True)
+    gone.write_text("#!/bin/sh\n")
+    gone.chmod(0o755)
+    await register(client, "missing", [str(gone)])
+    gone.unlink()
     await register(client, "crasher", script("crash_bot.py"))
     await register(client, "spammer", script("spam_bot.py"))
     results = {}
@@ -186,10 +194,10 @@ async def test_pause_step_resume_cancel(running: Running) -> None:
 
 async def test_bots_crud(running: Running) -> None:
     client = running.http
-    bot_id = await register(client, "mine", ["python", "bot.py"])
+    bot_id = await register(client, "mine", [sys.executable, "bot.py"])
     assert (await client.get(f"/api/bots/{bot_id}")).json()["name"] == "mine"
     taken = await client.post("/api/bots", headers=AUTH, json={
-        "name": "mine", "game": "swc_2027_blokus", "command": ["x"]})
+        "name": "mine", "game": "swc_2027_blokus", "command": ["true"]})
     assert taken.status_code == 409
     names = [b["name"] for b in (await client.get("/api/bots")).json()]
     assert "mine" in names and "greedy" in names

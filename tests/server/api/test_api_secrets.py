@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 import uuid
 from pathlib import Path
 from typing import Any
@@ -28,21 +29,23 @@ HIDDEN = ("public", "spectateFull", "hsreplay")
 
 async def test_seat_logs_and_bot_details_need_the_admin_token(running: Running) -> None:
     client = running.http
+    workdir = running.server.config.data_dir / "home-me-bot"
+    workdir.mkdir(parents=True, exist_ok=True)
     made = await client.post("/api/bots", headers=AUTH, json={
-        "name": "keyed", "game": "swc_2027_blokus", "command": ["python", "bot.py"],
-        "workdir": "/home/me/bot", "env": {"LLM_API_KEY": "sk-very-secret"}})
+        "name": "keyed", "game": "swc_2027_blokus", "command": [sys.executable, "bot.py"],
+        "workdir": str(workdir), "env": {"LLM_API_KEY": "sk-very-secret"}})
     assert made.status_code == 201, made.text
     bot_id = made.json()["id"]
     for path in ("/api/bots", f"/api/bots/{bot_id}"):
         anyone = await client.get(path)
         assert anyone.status_code == 200
-        assert "sk-very-secret" not in anyone.text and "/home/me/bot" not in anyone.text
+        assert "sk-very-secret" not in anyone.text and str(workdir) not in anyone.text
         body = anyone.json()
         mine = next(b for b in body if b["id"] == bot_id) if isinstance(body, list) else body
         assert mine["env_names"] == ["LLM_API_KEY"]
         assert mine["env"] is None and mine["command"] is None and mine["workdir"] is None
         admin = (await client.get(path, headers=AUTH)).text
-        assert "sk-very-secret" in admin and "/home/me/bot" in admin
+        assert "sk-very-secret" in admin and str(workdir) in admin
 
     created = await client.post("/api/matches", headers=AUTH, json={
         "game": "swc_2027_blokus", "seats": [{"bot": "random"}, {"bot": "random"}]})

@@ -88,11 +88,17 @@ async def test_the_ladder_ranks_greedy_above_random_in_both_games(running: Runni
 @pytest.mark.timeout(300)
 async def test_failing_bots_are_rated_with_their_category(running: Running) -> None:
     client = running.http
-    for name, argv in (("missing", ["/nonexistent/bot-binary"]),
+    # Registering refuses a program that is not there: "missing" is removed after.
+    gone = running.server.config.data_dir / "nonexistent-bot-binary"
+    gone.parent.mkdir(parents=True, exist_ok=True)
+    gone.write_text("#!/bin/sh\n")
+    gone.chmod(0o755)
+    for name, argv in (("missing", [str(gone)]),
                        ("crasher", [sys.executable, str(API_BOTS / "crash_bot.py")])):
         created = await client.post("/api/bots", headers=AUTH, json={
             "name": name, "game": BLOKUS, "command": argv, "workdir": str(REPO)})
         assert created.status_code == 201, created.text
+    gone.unlink()
     assert (await client.post(f"/api/ladder/{BLOKUS}/start", headers=AUTH)).is_success
 
     async def played() -> dict[str, dict[str, object]] | None:
