@@ -1,6 +1,6 @@
 """The grammar of a game's history, measured through hslog: real Power.log files and ours.
 
-A real game (the Hearthstone client's Power.log, /work/shared/data/hearthstone-logs/ or
+A real game (the Hearthstone client's Power.log, tests/hearth/data/power-logs/ or
 ``GAUNTLET_HS_LOGS``) and one of ours (its Kettle history written as Power.log text by
 ``hslog_bridge.to_power_log``) are both read with ``hslog.LogParser``, and
 :func:`measure` walks the packet tree into a :class:`Grammar`:
@@ -19,6 +19,7 @@ of a few seeded random games of ours side by side (``--ours-only``/``--real-only
 
 from __future__ import annotations
 
+import gzip
 import io
 import logging
 import os
@@ -37,7 +38,9 @@ from hslog import LogParser
 from hslog import packets as P
 from hslog.export import EntityTreeExporter
 
-LOG_DIR = Path(os.environ.get("GAUNTLET_HS_LOGS", "/work/shared/data/hearthstone-logs"))
+# The four CC0 logs ship with the tests, gzipped (data/power-logs/README.md says where from).
+LOG_DIR = Path(os.environ.get("GAUNTLET_HS_LOGS",
+                              Path(__file__).with_name("data") / "power-logs"))
 TOP = "top"  # where: a change written outside every block
 
 
@@ -127,11 +130,15 @@ def parse_log(text: str) -> P.PacketTree:
 
 
 def real_logs() -> list[Path]:
-    return sorted(LOG_DIR.glob("*.power.log"))
+    return sorted([*LOG_DIR.glob("*.power.log"), *LOG_DIR.glob("*.power.log.gz")])
 
 
 def measure_log_file(path: Path) -> Grammar:
-    return measure(parse_log(path.read_text(encoding="utf-8")), path.name)
+    if path.suffix == ".gz":
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    else:
+        text = path.read_text(encoding="utf-8")
+    return measure(parse_log(text), path.name.removesuffix(".gz"))
 
 
 def measure_history(history: Sequence[dict[str, Any]], name: str) -> Grammar:

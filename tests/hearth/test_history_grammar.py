@@ -1,6 +1,6 @@
 """Our history has the shape of a real game's: STEP, PLAYSTATE and blocks, read by hslog.
 
-The four Power.log files of real games in /work/shared/data/hearthstone-logs/ (or
+The four Power.log files of real games in tests/hearth/data/power-logs/ (CC0, gzipped; or
 ``GAUNTLET_HS_LOGS``) and seeded games of ours are read the same way, through
 ``hslog.LogParser`` (ours: Kettle history -> Power.log text, `history_grammar.py`), and
 their grammars compared. What a real game shows (the `REAL_*` constants below are what
@@ -41,7 +41,6 @@ from functools import cache
 from typing import Any
 
 import history_grammar as hg
-import pytest
 
 from games import hearth
 
@@ -197,8 +196,8 @@ def playstates(g: hg.Grammar) -> set[tuple[tuple[str, str], ...]]:
 # The reference
 
 
-@pytest.mark.skipif(not _real_available(), reason="the real Power.log files are not here")
 def test_the_reference_is_what_the_real_logs_show() -> None:
+    assert _real_available(), f"the four real logs are not in {hg.LOG_DIR}"
     grammars = real_grammars()
     assert [whole(g) for g in grammars].count(True) == 3
     assert union((g for g in grammars if whole(g)), "transitions") == REAL_TRANSITIONS
@@ -291,8 +290,7 @@ def test_a_game_ends_as_a_real_one_does() -> None:
 def test_blocks_open_on_the_entities_and_in_the_places_a_real_log_uses() -> None:
     openers = reference("openers", frozenset())
     nesting = reference("nesting", frozenset())
-    if not openers:
-        pytest.skip("the real Power.log files are not here")
+    assert openers, "the real Power.log files are not here (tests/hearth/data/power-logs)"
     parents = {p for _, p in nesting}
     used: set[tuple[str, str]] = set()
     for name, _, g in ours():
