@@ -78,11 +78,40 @@ def _field(loc: tuple[int | str, ...] | list[int | str]) -> str:
 
 
 async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = [{"field": _field(e.get("loc", ())),
-               "message": str(e.get("msg", "invalid")).removeprefix("Value error, ")}
-              for e in exc.errors()]
+    errors = []
+    for e in exc.errors():
+        loc = tuple(e.get("loc", ()))
+        message = _body_message(request, e, exc.body) if loc[:1] == ("body",) else None
+        errors.append({"field": "body" if message else _field(loc),
+                       "message": message or str(e.get("msg", "invalid")).removeprefix(
+                           "Value error, ")})
     detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors) or "invalid request"
     return JSONResponse({"detail": detail, "errors": errors}, status_code=422)
+
+
+def _body_message(request: Request, error: Any, body: Any) -> str | None:
+    """A sentence for what is wrong with the body as a whole (pydantic's words name its
+    own types: "JSON decode error" at a character offset, "a valid dictionary")."""
+    kind, loc = error.get("type"), tuple(error.get("loc", ()))
+    if kind == "json_invalid":
+        reason = str((error.get("ctx") or {}).get("error", "not JSON"))
+        offset = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else 0
+        raw = body if isinstance(body, bytes | str) else b""
+        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+        before = text[:offset]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        return f"the body is not valid JSON: {reason} at line {line}, column {column}"
+    if len(loc) != 1:
+        return None
+    if kind == "missing":
+        return "the body is empty: send a JSON object"
+    if kind in ("model_attributes_type", "dict_type"):
+        media = request.headers.get("content-type", "").split(";")[0].strip()
+        if media != "application/json":
+            sent = f"it came as {media!r}" if media else "it came without one"
+            return f"send the body as JSON with Content-Type: application/json ({sent})"
+        return "the body must be a JSON object ({...})"
+    return None
 
 
 async def _match_error(request: Request, exc: MatchError) -> JSONResponse:
