@@ -265,7 +265,10 @@ def _table(summaries: list[Any], games: int, where: str) -> Table:
                   "lost by: the losses a bot caused itself, by cause")
     for column in ("bot", "games", "wins", "draws", "losses", "points", "lost by", "as ONE"):
         if column == "bot":
-            table.add_column(column, no_wrap=True, overflow="ellipsis", max_width=28)
+            # A name is never cut: up to 20 characters it keeps its width, a longer one
+            # folds onto the next lines, whole.
+            longest = max((len(s.label) for s in summaries), default=3)
+            table.add_column(column, overflow="fold", min_width=min(longest, 20))
         else:
             table.add_column(column, justify="left" if column == "lost by" else "right",
                              no_wrap=True)
