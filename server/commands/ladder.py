@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -117,20 +118,27 @@ def stop(games: Games = None, url: Url = None, data_dir: DataDir = None) -> None
 
 
 def standings_table(state: dict[str, Any]) -> Table:
+    """The standings in 80 columns: a light box, names folded whole rather than cut, and
+    each bot's failures under the table (a column of them did not fit)."""
     running = "running" if state["running"] else "stopped"
+    failed = [(s["bot"], ", ".join(f"{k} {v}" for k, v in sorted(s["failures"].items())))
+              for s in state["standings"] if s["failures"]]
     table = Table(title=f"{state['game']}: {running}, {state['rated']} games rated, "
                         f"{state['games_per_minute']:.1f} games/min, {state['live']} live, "
-                        f"{state['queued']} queued")
-    for name, justify in (("#", "right"), ("bot", "left"), ("rating", "right"),
-                          ("mu", "right"), ("sigma", "right"), ("Elo (95 %)", "right"),
-                          ("games", "right"), ("W", "right"), ("D", "right"), ("L", "right"),
-                          ("failures", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+                        f"{state['queued']} queued",
+                  box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True,
+                  caption="\n".join(f"failures of {bot}: {text}" for bot, text in failed)
+                  or None, caption_justify="left")
+    longest = max((len(s["bot"]) for s in state["standings"]), default=3)
+    for name in ("#", "bot", "rating", "mu", "sigma", "Elo (95 %)", "games", "W", "D", "L"):
+        if name == "bot":
+            table.add_column(name, overflow="fold", min_width=min(longest, 18))
+        else:
+            table.add_column(name, justify="right", no_wrap=True)
     for s in state["standings"]:
-        failures = ", ".join(f"{k} {v}" for k, v in sorted(s["failures"].items()))
         table.add_row(str(s["rank"]), s["bot"], f"{s['rating']:.2f}", f"{s['mu']:.2f}",
                       f"{s['sigma']:.2f}", batch_elo(s), str(s["games"]), str(s["wins"]),
-                      str(s["draws"]), str(s["losses"]), failures)
+                      str(s["draws"]), str(s["losses"]))
     return table
 
 
