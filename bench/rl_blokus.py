@@ -58,13 +58,17 @@ def rl_env() -> Any | None:
     return BlokusEnv
 
 
-def aec_rate(make: Callable[[], Any], seconds: float, numpy_sampling: bool) -> float:
+Rate = tuple[float, float]  # (per wall-clock second, per CPU second)
+
+
+def aec_rate(make: Callable[[], Any], seconds: float, numpy_sampling: bool) -> Rate:
     """`step()` calls per second of the random-agent loop, whole games, for `seconds`."""
     env = make()
     env.reset(seed=1)
     rng = np.random.default_rng(0)
     steps = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while True:
         for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
@@ -79,31 +83,33 @@ def aec_rate(make: Callable[[], Any], seconds: float, numpy_sampling: bool) -> f
             steps += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return steps / elapsed
+            return steps / elapsed, steps / (time.process_time() - cpu)
         env.reset()
 
 
-def batched_rate(size: int, seconds: float) -> float:
+def batched_rate(size: int, seconds: float) -> Rate:
     """Game steps per second of `BatchedBlokusEnv(size)`: steps x games."""
     batch = BatchedBlokusEnv(size, seed=1)
     batch.reset()
     rng = np.random.default_rng(0)
     calls = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while True:
         batch.step(batch.sample(rng))
         calls += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and calls >= 3:
-            return calls * size / elapsed
+            return calls * size / elapsed, calls * size / (time.process_time() - cpu)
 
 
-def engine_rate(seconds: float) -> float:
+def engine_rate(seconds: float) -> Rate:
     """Moves per second of `push(choice(list(legal_moves())))`: no observation, no mask."""
     rng = random.Random(0)
     moves = 0
     seed = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while True:
         state = blokus.new_game(seed=seed)
         seed += 1
@@ -112,7 +118,7 @@ def engine_rate(seconds: float) -> float:
             moves += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return moves / elapsed
+            return moves / elapsed, moves / (time.process_time() - cpu)
 
 
 def warm_up() -> None:
@@ -196,13 +202,15 @@ def parts(games: int) -> list[tuple[str, float]]:
     return table
 
 
-def median_rates(rounds: int, measures: dict[str, Callable[[], float]]) -> dict[str, float]:
-    """Each measure `rounds` times, alternating between them; the medians."""
-    samples: dict[str, list[float]] = {name: [] for name in measures}
+def median_rates(rounds: int, measures: dict[str, Callable[[], Rate]]) -> dict[str, Rate]:
+    """Each measure `rounds` times, alternating between them; the medians (wall, CPU)."""
+    samples: dict[str, list[Rate]] = {name: [] for name in measures}
     for _ in range(rounds):
         for name, measure in measures.items():
             samples[name].append(measure())
-    return {name: statistics.median(values) for name, values in samples.items()}
+    return {name: (statistics.median(v[0] for v in values),
+                   statistics.median(v[1] for v in values))
+            for name, values in samples.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -216,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
     theirs = rl_env()
     warm_up()
     seconds = args.seconds
-    measures: dict[str, Callable[[], float]] = {
+    measures: dict[str, Callable[[], Rate]] = {
         "ours, AEC, Gymnasium sampling": lambda: aec_rate(blokus_env.env, seconds, False),
         "ours, AEC, numpy sampling": lambda: aec_rate(blokus_env.env, seconds, True),
         f"ours, batched ({args.batch} games), legal-list sampling":
@@ -232,24 +240,27 @@ def main(argv: list[str] | None = None) -> None:
 
     rl_gym = rates.get("blokus-rl 0.4.0, AEC, Gymnasium sampling")
     rl_np = rates.get("blokus-rl 0.4.0, AEC, numpy sampling")
-    print(f"Medians of {args.rounds} alternating rounds of {seconds:.1f} s, wall clock, "
-          "one process:\n")
-    print("| environment, loop | steps/s | vs blokus-rl, same sampling |")
-    print("|---|---|---|")
-    for name, value in rates.items():
+    print(f"Medians of {args.rounds} alternating rounds of {seconds:.1f} s, one process; steps "
+          "per wall-clock second and per CPU second, each against blokus-rl's loop with the "
+          "same sampling:\n")
+    print("| environment, loop | steps/s (wall) | vs blokus-rl | steps/s (CPU) | vs blokus-rl |")
+    print("|---|---|---|---|---|")
+    for name, (wall, cpu) in rates.items():
         versus = rl_np if "numpy" in name or "batched" in name else rl_gym
-        factor = "n/a" if versus is None or name.startswith("blokus-rl") or "engine" in name \
-            else f"{value / versus:.2f}x"
-        print(f"| {name} | {value:,.0f} | {factor} |")
+        if versus is None or name.startswith("blokus-rl") or "engine" in name:
+            factors = ("n/a", "n/a")
+        else:
+            factors = (f"{wall / versus[0]:.2f}x", f"{cpu / versus[1]:.2f}x")
+        print(f"| {name} | {wall:,.0f} | {factors[0]} | {cpu:,.0f} | {factors[1]} |")
     if theirs is None:
         print("\nblokus-rl is not installed here (bench/requirements.txt): no side-by-side figure.")
     aec = rates["ours, AEC, Gymnasium sampling"]
     batched = rates[f"ours, batched ({args.batch} games), legal-list sampling"]
     if rl_gym is not None and rl_np is not None:
-        print(f"\nTargets: AEC >= {TARGET_AEC:.0f}x blokus-rl (2x the goal): "
-              f"{aec / rl_gym:.2f}x; batched >= {TARGET_BATCHED:.0f}x blokus-rl per core: "
-              f"{batched / rl_np:.2f}x of its numpy-sampling loop, "
-              f"{batched / rl_gym:.2f}x of its Gymnasium-sampling loop.")
+        print(f"\nTargets (CPU time): AEC >= {TARGET_AEC:.0f}x blokus-rl (2x the goal): "
+              f"{aec[1] / rl_gym[1]:.2f}x; batched >= {TARGET_BATCHED:.0f}x blokus-rl per core: "
+              f"{batched[1] / rl_np[1]:.2f}x of its numpy-sampling loop, "
+              f"{batched[1] / rl_gym[1]:.2f}x of its Gymnasium-sampling loop.")
 
     print("\nWhere an AEC step's time goes, each part timed alone on the positions of 40 "
           "random games (µs per step, median of 5 passes):\n")
@@ -257,7 +268,7 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|")
     for label, micros in parts(40):
         print(f"| {label} | {micros:.1f} |")
-    print(f"| the whole AEC step, Gymnasium sampling (1e6 / rate) | {1e6 / aec:.1f} |")
+    print(f"| the whole AEC step, Gymnasium sampling (1e6 / CPU rate) | {1e6 / aec[1]:.1f} |")
     print(f"\ncProfile of {args.profile_games} games of the Gymnasium-sampling AEC loop "
           "(top 12 by own time):\n")
     print("```text")
