@@ -60,7 +60,7 @@ from games.blokus.rl_encoding import (
     observe,
 )
 from games.blokus.shapes import TEAMS
-from games.blokus.state import State, new_game
+from games.blokus.state import ALL_SHAPES, State, new_game
 
 ENV_ID: Final = "gauntlet/Blokus-v0"
 REWARDS: Final = ("win", "score")
@@ -70,11 +70,12 @@ Policy = Callable[[npt.NDArray[np.uint8], npt.NDArray[np.int8]], int]
 
 
 class IllegalAction(ValueError):
-    """An action index the position does not allow; `.action`, `.agent`, `.mistake` say which."""
+    """An action the position does not allow: `.action` (as given), `.agent`, `.color`, and
+    `.mistake`, the engine's reason (None when the action is no index at all)."""
 
-    def __init__(self, action: int, agent: str, color: str, mistake: Mistake | None,
-                 detail: str) -> None:
-        super().__init__(f"action {action} {detail}")
+    def __init__(self, message: str, action: object, agent: str, color: str,
+                 mistake: Mistake | None) -> None:
+        super().__init__(message)
         self.action = action
         self.agent = agent
         self.color = color
@@ -112,9 +113,9 @@ def _refusal(state: State, index: int, agent: str) -> IllegalAction:
     try:
         state.validate(move)
     except IllegalMove as error:
-        return IllegalAction(index, agent, color, error.mistake,
-                             f"({move!r}) is illegal for {agent} ({color}): "
-                             f"{error.mistake.name}, {error.text}")
+        return IllegalAction(f"action {index} ({move!r}) is illegal for {agent} ({color}): "
+                             f"{error.mistake.name}, {error.text}",
+                             index, agent, color, error.mistake)
     raise AssertionError(f"{move!r} is legal but not in the mask")  # the engine disagrees
 
 
@@ -216,8 +217,8 @@ class BlokusAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
         try:
             index = check_action(action)
         except ValueError as error:
-            raise IllegalAction(-1, agent, state.current_color, None,
-                                f"refused: {error}") from None
+            raise IllegalAction(f"{error} (for {agent}, {state.current_color} to move)",
+                                action, agent, state.current_color, None) from None
         if not self._mask[index]:
             raise _refusal(state, index, agent)
         self._cumulative_rewards[agent] = 0.0
@@ -428,7 +429,7 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
         state = self.state
         color = state._turn % 4
         pids = state._placement_ids(color)
-        first = state._undeployed[color] == (1 << 21) - 1
+        first = state._undeployed[color] == ALL_SHAPES
         pick = int(self.np_random.integers(len(pids) + (0 if first else 1)))
         state.push(move_of(pids[pick] if pick < len(pids) else SKIP_ACTION, state))
 
