@@ -247,17 +247,22 @@ class BlokusAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
 
     def render(self) -> str | None:
         """The board as text (`ansi`), or printed (`human`)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
-            return None
-        text = _board_text(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render(self.render_mode, self.state)
 
     def close(self) -> None:
         pass
+
+
+def _render(mode: str | None, state: State) -> str | None:
+    """Both environments' `render`: the board as text (`ansi`), or printed (`human`)."""
+    if mode is None:
+        gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+        return None
+    text = _board_text(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def _board_text(state: State) -> str:
@@ -462,14 +467,8 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), reward, state.is_over, False, self._info(False)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
-            return None
-        text = _board_text(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """The board as text (`ansi`), or printed (`human`)."""
+        return _render(self.render_mode, self.state)
 
 
 def register_envs() -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -209,21 +211,28 @@ async def test_serve_command_runs_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             await proc.wait()
 
 
+@contextlib.contextmanager
+def _taken_and_free() -> Iterator[tuple[int, int]]:
+    """A port something listens on while the block runs, and one that is free."""
+    import socket
+
+    with socket.socket() as taken, socket.socket() as spare:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        spare.bind(("127.0.0.1", 0))
+        free = spare.getsockname()[1]
+        spare.close()
+        yield taken.getsockname()[1], free
+
+
 @pytest.mark.parametrize(("command", "taken_flag"), [
     ("serve", "--tcp-port"), ("demo", "--tcp-port"), ("serve", "--http-port"),
     ("demo", "--http-port")])
 def test_a_taken_port_is_one_line_naming_the_option_that_moves_it(
         tmp_path: Path, command: str, taken_flag: str) -> None:
-    import socket
     import subprocess
 
-    with socket.socket() as taken, socket.socket() as spare:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        spare.bind(("127.0.0.1", 0))
-        other = spare.getsockname()[1]
-        spare.close()  # a free port for the flag that is not under test
+    with _taken_and_free() as (port, other):
         ports = {"--tcp-port": port, "--http-port": other} if taken_flag == "--tcp-port" \
             else {"--tcp-port": other, "--http-port": port}
         done = subprocess.run(
@@ -243,19 +252,12 @@ def test_a_taken_port_is_one_line_naming_the_option_that_moves_it(
 @pytest.mark.parametrize("variable", ["PORT", "HTTP_PORT"])
 def test_make_run_names_the_make_variable(tmp_path: Path, variable: str) -> None:
     import shutil
-    import socket
     import subprocess
 
     if shutil.which("make") is None:
         pytest.fail("make is not installed (make test needs it)")
     repo = Path(__file__).resolve().parents[2]
-    with socket.socket() as taken, socket.socket() as spare:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        spare.bind(("127.0.0.1", 0))
-        other = spare.getsockname()[1]
-        spare.close()
+    with _taken_and_free() as (port, other):
         values = {"PORT": port, "HTTP_PORT": other} if variable == "PORT" \
             else {"PORT": other, "HTTP_PORT": port}
         done = subprocess.run(
