@@ -51,12 +51,14 @@ def create_app(context: ApiContext) -> FastAPI:
         summary="A local match server for game-AI bots: start matches, read results, "
                 "events and replays.",
         version="0.1.0",
-        docs_url="/docs",
+        docs_url=None,  # served below from the swagger-ui-bundle wheel: no CDN
+        redoc_url=None,
         openapi_url="/openapi.json",
     )
     app.state.gauntlet = context
     for module in (health, games, matches, bots, ladder, sprt):
         app.include_router(module.router, prefix="/api")
+    _offline_docs(app)
     # Spectators: /ws/matches/{id}, /ws/lobby, and the viewer at / (mounted last).
     install_spectate(app, context.service.lobby, admin_token=context.admin_token,
                      pubsub=context.pubsub_url)
@@ -71,6 +73,32 @@ def create_app(context: ApiContext) -> FastAPI:
     # Outermost (added last): a foreign Host or Origin is refused before anything counts.
     app.add_middleware(HostGuard, allowed_hosts=context.allowed_hosts)
     return app
+
+
+DOCS_ASSETS = "/docs-assets"
+
+
+def _offline_docs(app: FastAPI) -> None:
+    """`/docs` with Swagger UI's script, styles and icon from the `fastapi-offline` wheel's
+    static files (FastAPI's default page loads them from a CDN: blank without internet).
+    Only the files are used: the application stays a plain FastAPI."""
+    from pathlib import Path
+
+    import fastapi_offline
+    from fastapi.openapi.docs import get_swagger_ui_html
+    from fastapi.responses import HTMLResponse
+    from fastapi.staticfiles import StaticFiles
+
+    assets = Path(fastapi_offline.__file__).with_name("static")
+    app.mount(DOCS_ASSETS, StaticFiles(directory=assets), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json", title="Gauntlet API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon.png")
 
 
 def _field(loc: tuple[int | str, ...] | list[int | str]) -> str:
