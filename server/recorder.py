@@ -62,6 +62,7 @@ from server.store import (
     StoreWriter,
 )
 from server.store.models import Outcome as SeatResult
+from server.store.models import utcnow
 from server.stored_events import recorded, to_events
 
 log = logging.getLogger(__name__)
@@ -298,7 +299,9 @@ class MatchRecorder:
         extra = None
         if record.result_seq is not None and any(e.seq == record.result_seq for e in batch):
             extra = (record.result_seq, dict(record.result_extra))
-        return functools.partial(to_events, record.room, record.sc, batch, frames, extra)
+        room, sc = record.room, record.sc
+        # The batch's time is not the events' own: each keeps its entry's (`Entry.at`).
+        return lambda _batch_time: to_events(room, sc, batch, frames, extra)
 
     async def _pump(self, record: Recorded) -> None:
         """Queued entries onto the writer (rendered there), waiting for the match's row
@@ -318,9 +321,13 @@ class MatchRecorder:
                 record.failed = True
                 log.error("match %s: events not stored: %s", room.id, exc)
 
-    def _set_status(self, record: Recorded, status: MatchStatus) -> None:
+    def _set_status(self, record: Recorded, status: MatchStatus,
+                    at: datetime | None = None) -> None:
+        """Queue a status change, stamped now: the writer may commit it after the result
+        of a short match, and `started` is when the game began, not when that was written."""
         if self.writer is None or not self.writer.alive:
             return
+        at = at or utcnow()
         if record.failed and status not in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
             return
         created = record.created
@@ -329,12 +336,12 @@ class MatchRecorder:
             # the status follows the row (callbacks run in order, so statuses keep theirs).
             created.add_done_callback(
                 lambda f: None if f.cancelled() or f.exception() is not None
-                else self._set_status(record, status))
+                else self._set_status(record, status, at))
             return
         match_id = record.room.id
 
         def write(store: Store) -> None:
-            store.set_status(match_id, status)
+            store.set_status(match_id, status, at=at)
 
         future = self.writer.call(write, soon=False)  # nobody waits for it
         future.add_done_callback(_log_failure(f"match {match_id}: status {status.value}"))

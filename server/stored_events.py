@@ -14,7 +14,7 @@ import enum
 import functools
 import json
 import logging
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from server.games.registry import Recording
@@ -32,7 +32,6 @@ from server.rooms import (
 )
 from server.spectate.frames import Frame
 from server.store import JSONText, NewEvent, encode_json
-from server.store.models import utcnow
 
 __all__ = ["entry_payload", "record_of", "recorded", "sc_packets", "to_events"]
 
@@ -46,19 +45,20 @@ _KINDS: dict[type, str] = {
 
 def to_events(room: Room, sc: bool, entries: list[Entry],
                frames: dict[int, Frame] | None = None,
-               extra: tuple[int, dict[str, Any]] | None = None,
-               now: datetime | None = None) -> list[NewEvent]:
+               extra: tuple[int, dict[str, Any]] | None = None) -> list[NewEvent]:
     """Runs on the writer thread: the entries' states are clones nobody mutates, and each
     observer entry's spectator frame (`server.spectate.frames`, plain dicts rendered when
     the entry was logged) is stored beside its payload: replays read it back. `extra`:
     (seq, fields merged into that entry's payload) of the result event. (A Hearth match's
     HSReplay document is not stored: `server.games.hearth.replay.stored_hsreplay` builds it
     from the events' history when it is read.)
-    `now`: their time (the writer gives each batch one; None: now)."""
-    now = now or utcnow()
+    Each event's time is its entry's, when the room logged it (not the batch's: the
+    writer stores many entries at once)."""
     frames = frames or {}
     events = []
+    stamp = _stamp
     for e in entries:
+        now = stamp(e.at)
         event = e.event
         if type(event) is DecisionRequested and e.seq not in frames:
             # Every move has one; its payload is one of a few texts (see _decision_text).
@@ -83,6 +83,10 @@ def to_events(room: Room, sc: bool, entries: list[Entry],
         events.append(NewEvent(room.id, e.seq, _KINDS.get(type(event), "other"),
                                JSONText(encode_json(payload)), now))
     return events
+
+
+def _stamp(at: float) -> datetime:
+    return datetime.fromtimestamp(at, UTC)
 
 
 @functools.lru_cache(maxsize=256)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,12 +93,14 @@ RoomEvent = (
 
 @dataclass(frozen=True)
 class Entry:
-    """One logged event and who receives it."""
+    """One logged event and who receives it; `at` is when it was logged (epoch seconds:
+    the store writes events in batches, and each keeps its own time)."""
 
     seq: int
     event: RoomEvent
     seats: frozenset[int]
     observers: bool
+    at: float = field(default_factory=time.time)
 
     @property
     def to_players(self) -> bool:

@@ -93,6 +93,9 @@ _NOW = sa.bindparam("b_now", type_=UTCDateTime)
 _SET_STATUS: dict[MatchStatus | None, Any] = {
     MatchStatus.RUNNING: _GUARDED.values(status=sa.bindparam("b_status"),
                                          started=sa.func.coalesce(_MATCH.c.started, _NOW)),
+    # A match created paused starts (its game begins, paused) before anyone resumes it.
+    MatchStatus.PAUSED: _GUARDED.values(status=sa.bindparam("b_status"),
+                                        started=sa.func.coalesce(_MATCH.c.started, _NOW)),
     MatchStatus.ABORTED: _GUARDED.values(status=sa.bindparam("b_status"), finished=_NOW),
     MatchStatus.CANCELLED: _GUARDED.values(status=sa.bindparam("b_status"), finished=_NOW),
     None: _GUARDED.values(status=sa.bindparam("b_status")),
@@ -437,10 +440,11 @@ class Store:
                    at: datetime | None = None) -> None:
         """Move an open match to another status (not `finished`: that is `store_result`).
 
-        `running` stamps `started` the first time; `aborted` and `cancelled` stamp
-        `finished`. A match that is over stays over: `Conflict`. (Nothing is returned:
-        the writer thread runs this for every match, and reading the row back as a
-        `Match` cost it more than the update; `get_match` reads it.)
+        `running` or `paused` stamps `started` the first time; `aborted` and `cancelled`
+        stamp `finished`; `at` is when it happened (default: now). A match that is over
+        stays over: `Conflict`. (Nothing is returned: the writer thread runs this for every
+        match, and reading the row back as a `Match` cost it more than the update;
+        `get_match` reads it.)
         """
         status = MatchStatus(status)
         if status is MatchStatus.FINISHED:
