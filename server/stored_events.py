@@ -58,7 +58,7 @@ def to_events(room: Room, sc: bool, entries: list[Entry],
     events = []
     stamp = _stamp
     for e in entries:
-        now = stamp(e.at)
+        now = stamp(int(e.at * 1000))
         event = e.event
         if type(event) is DecisionRequested and e.seq not in frames:
             # Every move has one; its payload is one of a few texts (see _decision_text).
@@ -85,8 +85,11 @@ def to_events(room: Room, sc: bool, entries: list[Entry],
     return events
 
 
-def _stamp(at: float) -> datetime:
-    return datetime.fromtimestamp(at, UTC)
+@functools.lru_cache(maxsize=64)
+def _stamp(milliseconds: int) -> datetime:
+    """An entry's time to the millisecond, one object per millisecond: the store converts a
+    time for the database once for a run of events that share it (a move's two)."""
+    return datetime.fromtimestamp(milliseconds / 1000, UTC)
 
 
 @functools.lru_cache(maxsize=256)

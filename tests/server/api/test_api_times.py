@@ -42,7 +42,8 @@ async def test_each_event_keeps_the_time_it_was_logged(running: Running) -> None
     times = [_time(json.loads(line)["time"]) for line in lines.splitlines()]
     assert len(times) > 50
     assert times == sorted(times)  # in seq order
-    # A commit group holds many events; one time for all of them was the bug.
-    assert len(set(times)) > len(times) // 2, times
+    # A commit group holds many events; one time for all of them was the bug. (Times are
+    # to the millisecond: a move's state and its next decision request may share one.)
+    assert len(set(times)) > len(times) // 4, times
     started, finished = _time(done["started"]), _time(done["finished"])
     assert _time(done["created"]) <= started <= times[-1] <= finished
