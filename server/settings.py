@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     # and whether a first start runs it for every game with two registered bots.
     ladder_concurrency: Annotated[int, Field(ge=1, le=256)] | None = None
     ladder_autostart: bool = False
+    # Seconds between two moves of a ladder match at least, for people watching (unset:
+    # as fast as the bots; `make run`'s demo ladder: 0.2).
+    ladder_min_move_time: Annotated[float, Field(ge=0, le=60)] | None = None
     # Scale-out (docs/scale.md): unset broker = everything in one process, as before. The
     # broker is Redis (Celery's transport); the Redis URL carries the spectators' pub/sub
     # (unset: the broker's). The visibility timeout must exceed the longest match: a job

@@ -74,6 +74,9 @@ class ClocksIn(BaseModel):
     decision: float = Field(10.0, gt=0, le=3600, description="Hearth: per decision.")
     turn: float = Field(75.0, gt=0, le=3600, description="Hearth: per turn.")
     enabled: bool = True
+    min_move_time: float = Field(0.0, ge=0, le=60, description="Pace for people watching: "
+                                 "seconds between two moves at least (0: as fast as the "
+                                 "bots).")
 
 
 class MatchCreate(BaseModel):

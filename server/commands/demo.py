@@ -23,6 +23,9 @@ from server.ladder import LadderOptions
 from server.settings import DEFAULTS
 
 DEMO_LADDER_INTERVAL = 3.0
+# The demo ladder's pace: a Blokus match takes about 20 s, a Hearth one about as long, so
+# that one opened in the viewer is still being played (issue #30).
+DEMO_MOVE_TIME = 0.2
 """Seconds between two of the demo ladder's games at least, so that a night of `make run`
 stays under 1 GB: at most 14,400 games in 12 hours, 31 KB each on average with the bots'
 output, 45 KB with the largest matches measured: 0.44 GB, at worst 0.64 GB
@@ -143,7 +146,10 @@ def demo(
     config = ServerConfig.from_settings(settings, **overrides)
     options = (None if once or not ladder
                else LadderOptions(concurrency=settings.ladder_concurrency,
-                                  min_interval=DEMO_LADDER_INTERVAL))
+                                  min_interval=DEMO_LADDER_INTERVAL,
+                                  min_move_time=settings.ladder_min_move_time
+                                  if settings.ladder_min_move_time is not None
+                                  else DEMO_MOVE_TIME))
     ports = {config.tcp_port: "--port"}
     if not once and config.http_port is not None:
         ports[config.http_port] = "--http-port"

@@ -130,7 +130,8 @@ def ladder_options() -> LadderOptions:
     """The ladder's settings (environment only: GAUNTLET_LADDER_*)."""
     settings = load_settings()
     return LadderOptions(concurrency=settings.ladder_concurrency,
-                         autostart=settings.ladder_autostart)
+                         autostart=settings.ladder_autostart,
+                         min_move_time=settings.ladder_min_move_time or 0.0)
 
 
 async def _serve(config: ServerConfig, password_source: str) -> None:

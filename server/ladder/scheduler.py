@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import secrets
@@ -68,6 +69,9 @@ class LadderOptions:
     # Seconds between two legs' starts at least (0: as fast as the slots free up): what
     # bounds the disk a long unattended run fills (the demo's, docs/benchmarks.md).
     min_interval: float = 0.0
+    # Seconds between two moves at least (`Clocks.min_move_time`): a match a person can
+    # follow in the viewer (the demo's); 0: as fast as the bots.
+    min_move_time: float = 0.0
 
     @property
     def slots(self) -> int:
@@ -285,7 +289,7 @@ class Ladder:
         seats = [SeatRequest(bot=pairing.bot_a), SeatRequest(bot=pairing.bot_b)]
         try:
             room, _seats = await self.service.create_match(
-                pairing.game, seats, seed=pairing.seed, clocks=self.options.clocks)
+                pairing.game, seats, seed=pairing.seed, clocks=self._clocks())
         except MatchError as exc:
             if exc.status == 404 or exc.status == 422:  # a bot was deleted or moved
                 log.warning("ladder: leg %d dropped: %s", pairing.id, exc)
@@ -302,6 +306,13 @@ class Ladder:
         if self._closing:
             return  # left playing: the next start settles it
         await asyncio.to_thread(self._settle, pairing)
+
+    def _clocks(self) -> Clocks | None:
+        """The legs' clocks: the ladder's (None: the server's), paced if it says so."""
+        clocks, pace = self.options.clocks, self.options.min_move_time
+        if not pace:
+            return clocks
+        return dataclasses.replace(clocks or self.service.lobby.clocks, min_move_time=pace)
 
     async def _follow(self, pairing: LadderPairing) -> None:
         """A leg a previous run dispatched, still on the workers: wait for it, settle it."""
@@ -331,7 +342,7 @@ class Ladder:
                                     PairingStatus.DROPPED)
             return
         match_id = await self.remote.submit(pairing.game, bots, seed=pairing.seed,
-                                            clocks=self.options.clocks)
+                                            clocks=self._clocks())
         pairing.match_id = match_id
         await asyncio.to_thread(self.ladder.set_match, pairing.id, match_id)
         await self.remote.wait(match_id)

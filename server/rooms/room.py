@@ -92,7 +92,9 @@ class Clocks:
 
     `soft`/`hard` time `Clock.MOVE` decisions (Software-Challenge, per move); `decision`
     and `turn` time `Clock.DECISION` decisions (Hearth: each decision, and all decisions
-    of one turn together).
+    of one turn together). `min_move_time` paces a match for people watching: the next
+    decision is asked no sooner than that many seconds after the one before (0: as fast as
+    the bots answer); the wait is not the bots' time and not the server's.
     """
 
     soft: float = 2.0
@@ -100,6 +102,7 @@ class Clocks:
     decision: float = 10.0
     turn: float = 75.0
     enabled: bool = True
+    min_move_time: float = 0.0
 
 
 @dataclass
@@ -303,6 +306,7 @@ class Room:
         self._inbox = _Inbox(inbox_size)
         # Arrival stamp of the last applied answer until the next request/result is written.
         self._pending_arrival: float | None = None
+        self._last_asked = float("-inf")  # when `_pace` last let a decision be asked
         # Open decisions by seat, and per seat the turn whose budget is running and its start.
         self._open: dict[int, _Open] = {}
         self._turn_start: dict[int, tuple[int, float]] = {}
@@ -564,8 +568,18 @@ class Room:
                 self._pending_arrival = None  # a pause is not server processing time
                 if not await self._wait_while_paused():
                     continue
+            if self.clocks.min_move_time > 0:
+                await self._pace()
             await self._request_pending()
             await self._await_answer()
+
+    async def _pace(self) -> None:
+        """Wait out `Clocks.min_move_time` since the last decision was asked."""
+        wait = self._last_asked + self.clocks.min_move_time - time.monotonic()
+        if wait > 0:
+            self._pending_arrival = None  # the pace is not server processing time
+            await asyncio.sleep(wait)
+        self._last_asked = time.monotonic()
 
     def _game_result(self) -> MatchResult:
         outcome = self.game.outcome()

@@ -88,7 +88,8 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
     clocks = None
     if body.clocks is not None:
         c = body.clocks
-        clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled)
+        clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled,
+                        c.min_move_time)
     game = context.games.resolve(body.game)  # an alias names its game, as on the CLI
     match_id, seats = await service.start_match(
         game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
