@@ -69,7 +69,10 @@ async def _demo(config: ServerConfig, seed: int, once: bool, animate: bool,
     from server.store import Store
 
     console = Console()
-    animate = animate and console.is_terminal
+    # Paced and drawn on a terminal; a demo that keeps serving is watched in the browser
+    # too, so it is paced whatever stdout is (an IDE's run button, `make run > log`: rich
+    # then prints the board once, at the end).
+    animate = animate and (console.is_terminal or not once)
     stop = stop_event()
     # A demo that keeps serving is the real server: matches stored, API and viewer up. A
     # single demo match (`--once`) stays in memory and needs no HTTP port.
