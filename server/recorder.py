@@ -37,7 +37,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from server.launcher import FailureCategory
@@ -250,9 +250,10 @@ class MatchRecorder:
             if not record.started:
                 record.started = True
                 self._set_status(record, MatchStatus.PAUSED if record.room.paused
-                                 else MatchStatus.RUNNING)
+                                 else MatchStatus.RUNNING, _time_of(entry))
         elif isinstance(event, PauseChanged) and record.started:
-            self._set_status(record, MatchStatus.PAUSED if event.paused else MatchStatus.RUNNING)
+            self._set_status(record, MatchStatus.PAUSED if event.paused else MatchStatus.RUNNING,
+                             _time_of(entry))
         if isinstance(event, GameOver) and record.result_seq is not None:
             return  # stored by store_result already, under this very seq
         self._enqueue(record, entry, frame)
@@ -460,6 +461,11 @@ class MatchRecorder:
         """No more probes: the server is closing."""
         self._closing = True
         self._wake_probe.set()
+
+
+def _time_of(entry: Entry) -> datetime:
+    """When the room logged `entry`: the time its status change happened."""
+    return datetime.fromtimestamp(entry.at, UTC)
 
 
 async def _retrying(match_id: str, attempt: Callable[[], Any]) -> Any:

@@ -210,7 +210,8 @@ class SprtRunner:
                         2 * (tally.test.pairs + len(playing)) < row.max_games:
                     pair = await asyncio.to_thread(self.tests.claim_pair, test_id,
                                                    functools.partial(game_seed, row.seed))
-                    assert pair is not None
+                    if pair is None:
+                        return  # the test ended (stopped) meanwhile
                     task = asyncio.get_running_loop().create_task(
                         self._play_pair(row, pair), name=f"sprt:{test_id}:{pair.pair}")
                     playing[task] = pair.pair

@@ -113,8 +113,12 @@ class SprtStore:
                    ) -> SprtPair | None:
         """The next pair to play, now `playing`: a queued one (a pair a previous run left
         half played) first, else a new one numbered after the last, seeded `seed_for(n)`
-        (None without `seed_for`: only queued pairs are wanted)."""
+        (None without `seed_for`: only queued pairs are wanted). None too once the test has
+        ended: a claim racing a stop makes no pair after it."""
         with self.store._write() as session:
+            test = session.get(SprtTest, test_id)
+            if test is None or test.status != SprtStatus.RUNNING.value:
+                return None
             row = session.exec(select(SprtPair)
                                .where(SprtPair.test_id == test_id,
                                       SprtPair.status == PairStatus.QUEUED.value)
@@ -182,8 +186,8 @@ class SprtStore:
         """A pair not counted: `incomplete` (a game without result) or `cancelled`."""
         with self.store._write() as session:
             row = self._pair(session, test_id, pair)
-            if row.status == PairStatus.COUNTED.value:
-                return
+            if row.status != PairStatus.PLAYING.value:
+                return  # counted, or cancelled by the test's end: that stands
             row.status = status.value
             row.finished = utcnow()
             session.add(row)

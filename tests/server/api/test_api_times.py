@@ -5,7 +5,7 @@ time it was logged, not its commit group's."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from tests.server.api.conftest import AUTH, Running, running, wait_settled, wait_status
 
@@ -39,11 +39,18 @@ async def test_each_event_keeps_the_time_it_was_logged(running: Running) -> None
     match_id = created.json()["id"]
     done = await wait_settled(http, match_id)
     lines = (await http.get(f"/api/matches/{match_id}/events", headers=AUTH)).text
-    times = [_time(json.loads(line)["time"]) for line in lines.splitlines()]
+    events = [json.loads(line) for line in lines.splitlines()]
+    times = [_time(e["time"]) for e in events]
     assert len(times) > 50
     assert times == sorted(times)  # in seq order
     # A commit group holds many events; one time for all of them was the bug. (Times are
     # to the millisecond: a move's state and its next decision request may share one.)
     assert len(set(times)) > len(times) // 4, times
     started, finished = _time(done["started"]), _time(done["finished"])
-    assert _time(done["created"]) <= started <= times[-1] <= finished
+    assert _time(done["created"]) <= started <= finished
+    # The game began at its first welcome (event times are to the millisecond), and its
+    # result was logged before it was committed; the room's close comes after that.
+    welcome = next(t for t, e in zip(times, events, strict=True) if e["kind"] == "welcome")
+    assert welcome <= started < welcome + timedelta(milliseconds=1)
+    result = next(t for t, e in zip(times, events, strict=True) if e["kind"] == "result")
+    assert result <= finished

@@ -113,3 +113,16 @@ def test_the_tally_replays_the_stored_pairs_as_the_test_saw_them(tests: SprtStor
     assert (figures["wins"], figures["draws"], figures["losses"]) == (24, 12, 4)
     with pytest.raises(ValueError, match="position"):
         Tally(row).add(tests.counted(row.id)[1:])  # a gap is refused, never skipped
+
+
+def test_no_pair_is_claimed_or_left_out_after_the_test_ended(tests: SprtStore) -> None:
+    """A claim or a leave-out racing a stop (the runner's thread against the API's) changes
+    nothing after it: no pair is left `playing` by a stopped test."""
+    row = _test(tests)
+    assert row.id is not None
+    pair = tests.claim_pair(row.id, lambda n: n)
+    assert pair is not None
+    tests.finish_test(row.id, SprtStatus.STOPPED, "stop")
+    assert tests.claim_pair(row.id, lambda n: n) is None
+    tests.leave_out(row.id, pair.pair, PairStatus.INCOMPLETE)
+    assert tests.status_counts(row.id) == {"cancelled": 1}
