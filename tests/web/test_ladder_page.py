@@ -7,48 +7,24 @@ Screenshots land in tests/web/artifacts/ (gitignored)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from server.ladder import LadderOptions
-from server.runtime import GauntletServer
-from server.store import Store
 from tests.server.ladder.conftest import (
     API_BOTS,
     AUTH,
     BLOKUS,
     HEARTH,
     REPO,
-    TOKEN,
-    Running,
-    fast_config,
+    serving,
     wait_until,
 )
 from tests.web.conftest import ARTIFACTS
 
 WAIT_MS = 60_000
 BLOKUS_BOTS = ("greedy", "random", "crasher")
-
-
-@asynccontextmanager
-async def ladder_server(tmp_path: Path) -> AsyncIterator[Running]:
-    """A server with a store (so a ladder) over the bundled bots, HTTP on port 0."""
-    store = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
-    server = GauntletServer(fast_config(tmp_path), store=store, http_port=0, admin_token=TOKEN,
-                            ladder=LadderOptions(concurrency=2))
-    await server.start()
-    client = httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.http_port}", timeout=30)
-    try:
-        yield Running(server, client, store)
-    finally:
-        await client.aclose()
-        await server.close()
-        store.close()
 
 
 async def cells(page: Any) -> dict[tuple[str, str], int]:
@@ -62,7 +38,7 @@ async def cells(page: Any) -> dict[tuple[str, str], int]:
 
 @pytest.mark.timeout(420)
 async def test_the_ladder_page_fills_in_as_games_finish(page: Any, tmp_path: Path) -> None:
-    async with ladder_server(tmp_path) as s:
+    async with serving(tmp_path) as s:
         client = s.http
         # A third Blokus bot that crashes mid-game: a failure category to show.
         crasher = await client.post("/api/bots", headers=AUTH, json={

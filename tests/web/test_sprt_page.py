@@ -9,35 +9,16 @@ Screenshots land in tests/web/artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from server.runtime import GauntletServer
-from server.store import Store
-from tests.server.ladder.conftest import AUTH, BLOKUS, TOKEN, Running, fast_config
+from tests.server.ladder.conftest import AUTH, BLOKUS, TOKEN, serving
 from tests.web.conftest import ARTIFACTS
 
 WAIT_MS = 60_000
-
-
-@asynccontextmanager
-async def sprt_server(tmp_path: Path) -> AsyncIterator[Running]:
-    """A server with a store (so tests) over the bundled bots, HTTP on port 0."""
-    store = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
-    server = GauntletServer(fast_config(tmp_path), store=store, http_port=0, admin_token=TOKEN)
-    await server.start()
-    client = httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.http_port}", timeout=30)
-    try:
-        yield Running(server, client, store)
-    finally:
-        await client.aclose()
-        await server.close()
-        store.close()
 
 
 def _pm(value: float, ci: list[float]) -> str:
@@ -99,7 +80,7 @@ async def line_y(page: Any, selector: str) -> float:
 @pytest.mark.timeout(300)
 async def test_the_tests_page_follows_a_test_to_h1_and_stops_another(
         page: Any, tmp_path: Path) -> None:
-    async with sprt_server(tmp_path) as s:
+    async with serving(tmp_path) as s:
         client = s.http
         base = f"http://127.0.0.1:{s.server.http_port}"
         asked: list[tuple[str, str | None]] = []  # every URL the page asks for, its auth

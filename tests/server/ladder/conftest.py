@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,11 +46,14 @@ def fast_config(tmp_path: Path) -> ServerConfig:
                         soft_timeout=5.0, hard_timeout=10.0)
 
 
-@pytest.fixture
-async def running(tmp_path: Path) -> AsyncIterator[Running]:
+@asynccontextmanager
+async def serving(tmp_path: Path,
+                  ladder: LadderOptions | None = None) -> AsyncIterator[Running]:
+    """A server with an SQLite file store (so a ladder and tests) over the bundled bots,
+    HTTP on port 0, and a client of it."""
     store = Store(f"sqlite:///{tmp_path / 'gauntlet.db'}")
     server = GauntletServer(fast_config(tmp_path), store=store, http_port=0, admin_token=TOKEN,
-                            ladder=LadderOptions(concurrency=2))
+                            ladder=ladder or LadderOptions(concurrency=2))
     await server.start()
     client = httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.http_port}", timeout=30)
     try:
@@ -58,6 +62,12 @@ async def running(tmp_path: Path) -> AsyncIterator[Running]:
         await client.aclose()
         await server.close()
         store.close()
+
+
+@pytest.fixture
+async def running(tmp_path: Path) -> AsyncIterator[Running]:
+    async with serving(tmp_path) as found:
+        yield found
 
 
 async def wait_until(check: Callable[[], Any], timeout: float, what: str,
