@@ -175,10 +175,11 @@ class SprtRunner:
 
     # --- figures ------------------------------------------------------------------------
 
-    def tally(self, test_id: int) -> Tally:
+    def tally(self, test_id: int, row: SprtTest | None = None) -> Tally:
         """Blocking: the test's figures as of now (`NotFound` for an unknown test): the
-        cached tally of the test plus the pairs counted since."""
-        row = self.tests.get_test(test_id)
+        cached tally of the test plus the pairs counted since. `row`: the test as the
+        caller just read it (a listing), not read again."""
+        row = row if row is not None else self.tests.get_test(test_id)
         with self._tallies_lock:
             tally = self._tallies.get(test_id)
             if tally is None:

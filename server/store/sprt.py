@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import sqlalchemy as sa
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from server.store.models import PairStatus, SprtPair, SprtStatus, SprtTest, utcnow
 from server.store.store import NotFound, Store
@@ -193,10 +193,7 @@ class SprtStore:
             session.add(row)
 
     @staticmethod
-    def _pair(session: object, test_id: int, pair: int) -> SprtPair:
-        from sqlmodel import Session
-
-        assert isinstance(session, Session)
+    def _pair(session: Session, test_id: int, pair: int) -> SprtPair:
         row = session.get(SprtPair, (test_id, pair))
         if row is None:
             raise NotFound(f"test {test_id} has no pair {pair}")

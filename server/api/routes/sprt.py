@@ -35,14 +35,14 @@ def _runner(context: Any) -> SprtRunner:
 def _out(runner: SprtRunner, row: SprtTest, admin: bool, *, history: bool) -> TestOut:
     """Blocking: the test with its figures as of now."""
     assert row.id is not None
-    tally = runner.tally(row.id)
+    tally = runner.tally(row.id, row)
     counts = runner.tests.status_counts(row.id)
     return TestOut(
         id=row.id, game=row.game, a=row.name_a, b=row.name_b, elo0=row.elo0, elo1=row.elo1,
         alpha=row.alpha, beta=row.beta, model=row.model, max_games=row.max_games,
         concurrency=row.concurrency, seed=row.seed if admin else None,
-        status=SprtStatus(tally.row.status), reason=tally.row.reason,
-        created=row.created, finished=tally.row.finished, **tally.figures(),
+        status=SprtStatus(row.status), reason=row.reason,
+        created=row.created, finished=row.finished, **tally.figures(),
         playing=counts.get(PairStatus.PLAYING.value, 0),
         incomplete=counts.get(PairStatus.INCOMPLETE.value, 0),
         cancelled=counts.get(PairStatus.CANCELLED.value, 0),
