@@ -88,19 +88,15 @@ def new_game(
 
 
 def collectible_cards() -> tuple[str, ...]:
-    """The ids of the collectible minions, spells and weapons (what decks may hold).
+    """The ids of the collectible minions, spells and weapons the engine plays (what decks
+    may hold), in card id order.
 
-    >>> len(collectible_cards()), "CS2_029" in collectible_cards()
-    (52, True)
+    >>> "CS2_029" in collectible_cards()
+    True
     """
-    from hearthstone.enums import CardType
-
     from .carddb import load_cards
 
-    deck_types = (CardType.MINION, CardType.SPELL, CardType.WEAPON)
-    return tuple(
-        card.id for card in load_cards().values() if card.collectible and card.type in deck_types
-    )
+    return tuple(card.id for card in load_cards().values() if card.playable)
 
 
 __all__ = [

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .enums import CARDTYPE, T_GAME
+from .enums import CARDTYPE, T_GAME, T_MINION, T_SPELL, T_WEAPON
 from .script import EMPTY_SCRIPT, SCRIPTS, CardScript
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.json"
@@ -39,12 +39,15 @@ class Card:
     script: CardScript
     text: str = ""
     referenced_tags: dict[int, int] = field(default_factory=dict)
+    # A collectible minion, spell or weapon whose behaviour is declared: what a deck may hold.
+    playable: bool = False
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.name!r}>"
 
 
 _CARDS: dict[str, Card] = {}
+_DECK_TYPES = (T_MINION, T_SPELL, T_WEAPON)
 
 
 def _pseudo(card_type: int, name: str) -> Card:
@@ -95,6 +98,7 @@ def load_cards() -> dict[str, Card]:
             script=SCRIPTS.get(raw["id"], EMPTY_SCRIPT),
             text=raw["text"],
             referenced_tags={int(k): v for k, v in raw["referenced_tags"].items()},
+            playable=raw["collectible"] and raw["type"] in _DECK_TYPES and raw["id"] in SCRIPTS,
         )
     unknown = set(SCRIPTS) - set(_CARDS)
     if unknown:

@@ -28,7 +28,6 @@ from .enums import (
     T_GAME,
     T_MINION,
     T_PLAYER,
-    T_SPELL,
     T_WEAPON,
     Z_DECK,
     Z_HAND,
@@ -144,12 +143,7 @@ class Determinize(Play):
         """Hidden cards become cards drawn from ``pool`` (The Coin stays The Coin)."""
         cards = load_cards()
         rest = [i for i in hidden if i != self.coin]
-        if pool:
-            candidates = list(pool)
-        else:
-            deck_types = (T_MINION, T_SPELL, T_WEAPON)
-            candidates = sorted(c.id for c in cards.values()
-                                if c.collectible and c.type in deck_types)
+        candidates = list(pool) if pool else sorted(c.id for c in cards.values() if c.playable)
         for cid in candidates:
             if cid not in cards:
                 raise ValueError(f"unknown card {cid!r} in opponent_cards")

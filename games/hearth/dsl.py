@@ -454,6 +454,14 @@ def card(
     return register(card_id, script)
 
 
+def vanilla(*card_ids: str) -> None:
+    """Declare cards whose whole text is keywords the engine reads from the card data
+    (Taunt, Charge, Divine Shield, Spell Damage, ...) or nothing at all: a plain weapon,
+    a vanilla minion. Declared, they become playable (:attr:`.carddb.Card.playable`)."""
+    for card_id in card_ids:
+        register(card_id, CardScript())
+
+
 def enchantment(card_id: str, *, scaled: bool = False, **deltas: int) -> CardScript:
     """Declare an enchantment's effect, e.g. ``enchantment("CS2_092e", atk=4, health=4)``.
 
@@ -517,4 +525,5 @@ __all__ = [
     "Trigger",
     "card",
     "enchantment",
+    "vanilla",
 ]

@@ -59,9 +59,7 @@ from .enums import (
     STEP,
     T_GAME,
     T_HERO,
-    T_MINION,
     T_PLAYER,
-    T_SPELL,
     T_WEAPON,
     TEAM_ID,
     TEMP_RESOURCES,
@@ -143,13 +141,13 @@ class State(Determinize):
                 raise ValueError("each deck is a (hero card id, [card ids]) pair")
             hero_id, deck = pair
             hero_card = cards.get(hero_id) if isinstance(hero_id, str) else None
-            if hero_card is None or hero_card.type != T_HERO:
+            if hero_card is None or hero_card.type != T_HERO or not hero_card.collectible:
                 raise ValueError(f"unknown hero {hero_id!r}")
             if not isinstance(deck, (list, tuple)) or len(deck) > 60:
                 raise ValueError("a deck is a list of at most 60 card ids")
             for cid in deck:
                 c = cards.get(cid) if isinstance(cid, str) else None
-                if c is None or not c.collectible or c.type not in (T_MINION, T_SPELL, T_WEAPON):
+                if c is None or not c.playable:
                     raise ValueError(f"unknown or unplayable card {cid!r}")
         if turn_cap is not None and (not isinstance(turn_cap, int) or turn_cap < 1):
             raise ValueError("turn_cap must be a positive int or None")

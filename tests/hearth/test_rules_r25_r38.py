@@ -9,7 +9,6 @@ from __future__ import annotations
 from games import hearth
 from games.hearth import scenario as S
 from games.hearth.actions import Kind
-from games.hearth.data.extract import COLLECTIBLE
 from games.hearth.enums import (
     ARMOR,
     ATK,
@@ -270,7 +269,7 @@ def test_r36_both_heroes_dying_in_one_phase_is_a_draw() -> None:
     assert g.ents[2][PLAYSTATE] == g.ents[3][PLAYSTATE] == PlayState.TIED
 
 
-ALL_CARDS = list(COLLECTIBLE)
+ALL_CARDS = list(hearth.collectible_cards())
 
 
 def decks(seed: int) -> list[tuple[str, list[str]]]:

@@ -1,10 +1,8 @@
 """Neutral minions of the Basic/Classic set (reference section 4), declared by id.
 
-Vanilla and keyword-only minions (Wisp, Murloc Raider, Bloodfen Raptor, River Crocolisk,
-Chillwind Yeti, Boulderfist Ogre, Stonetusk Boar, Wolfrider, Frostwolf Grunt, Sen'jin
-Shieldmasta, Argent Squire, Kobold Geomancer) need no declaration: Taunt, Charge, Divine
-Shield and Spell Damage are card-data tags the engine reads directly. Raid Leader and
-Stormwind Champion are declared in :mod:`.basic`.
+Vanilla and keyword-only minions are declared with :func:`~games.hearth.dsl.vanilla`:
+Taunt, Charge, Divine Shield and Spell Damage are card-data tags the engine reads directly.
+Raid Leader and Stormwind Champion are declared in :mod:`.basic`.
 
 Play requirements follow SabberStone's CoreCardsGen/Expert1CardsGen (the 17.6 CardDefs
 hold none).
@@ -48,6 +46,7 @@ from ..dsl import (
     Trigger,
     card,
     enchantment,
+    vanilla,
 )
 from ..enums import R_MURLOC
 from .targets import (
@@ -55,6 +54,21 @@ from .targets import (
     FRIENDLY_MINION_IF_AVAILABLE,
     MINION_IF_AVAILABLE,
     OTHER_MINION_IF_AVAILABLE,
+)
+
+vanilla(
+    "CS2_231",  # Wisp
+    "CS2_168",  # Murloc Raider
+    "CS2_172",  # Bloodfen Raptor
+    "CS2_120",  # River Crocolisk
+    "CS2_182",  # Chillwind Yeti
+    "CS2_200",  # Boulderfist Ogre
+    "CS2_171",  # Stonetusk Boar
+    "CS2_124",  # Wolfrider
+    "CS2_121",  # Frostwolf Grunt
+    "CS2_179",  # Sen'jin Shieldmasta
+    "EX1_008",  # Argent Squire
+    "CS2_142",  # Kobold Geomancer
 )
 
 # ------------------------------------------------------------------------------ battlecries

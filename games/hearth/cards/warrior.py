@@ -21,6 +21,7 @@ from ..dsl import (
     GainArmor,
     card,
     enchantment,
+    vanilla,
 )
 from .targets import DAMAGED_ENEMY_MINION
 
@@ -31,3 +32,4 @@ card("CS2_105", spell=Buff(FRIENDLY_HERO, "CS2_105e"))
 enchantment("CS2_105e", atk=4)
 card("EX1_400", spell=Damage(ALL_MINIONS, 1, spell=True))  # Whirlwind
 card("EX1_606", spell=[GainArmor(5), Draw(1)])  # Shield Block (cost 3 in patch 17.6)
+vanilla("CS2_106")  # Fiery War Axe

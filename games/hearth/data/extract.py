@@ -20,81 +20,28 @@ from typing import Any
 PINNED_BUILD = "53261"
 OUTPUT = Path(__file__).with_name("cards.json")
 
-HEROES = ("HERO_01", "HERO_04", "HERO_08", "HERO_09")
-HERO_POWERS = ("HERO_01bp", "HERO_04bp", "HERO_08bp", "HERO_09bp")
-COLLECTIBLE = (
-    # minions
-    "CS2_231",
-    "CS2_168",
-    "CS2_172",
-    "CS2_120",
-    "CS2_182",
-    "CS2_200",
-    "CS2_171",
-    "CS2_124",
-    "CS2_121",
-    "CS2_179",
-    "EX1_008",
-    "CS2_189",
-    "EX1_019",
-    "EX1_506",
-    "CS2_196",
-    "CS2_226",
-    "EX1_015",
-    "EX1_066",
-    "CS2_188",
-    "CS2_142",
-    "EX1_012",
-    "CS2_122",
-    "CS2_222",
-    "EX1_508",
-    "EX1_162",
-    "DS1_055",
-    "EX1_096",
-    "EX1_556",
-    "EX1_564",
-    "EX1_007",
-    "EX1_399",
-    "NEW1_019",
-    "CS2_203",
-    "EX1_393",
-    # spells and weapons
-    "CS2_029",
-    "CS2_024",
-    "CS2_025",
-    "CS2_032",
-    "EX1_277",
-    "CS2_023",
-    "CS2_022",
-    "CS2_027",
-    "CS2_026",
-    "CS2_108",
-    "CS2_105",
-    "EX1_400",
-    "EX1_606",
-    "CS2_092",
-    "CS2_004",
-    "EX1_332",
-    "CS2_093",
-    "CS2_106",
-)
+# Which cards: the Basic, Classic (EXPERT1) and Hall of Fame sets of the pinned build,
+# collectible or not (tokens, enchantments, Choose One spells, hero powers), minus the Hall
+# of Fame cards that came from The Witchwood (GIL_*: not part of Basic and Classic), plus
+# The Coin. Every card the engine may create is here; which of them a deck may hold is
+# decided by the declarations (:attr:`games.hearth.carddb.Card.playable`).
+SETS = ("BASIC", "EXPERT1", "HOF")
 SYSTEM = ("GAME_005",)
-TOKENS = ("EX1_506a", "CS2_boar", "skele21", "CS2_tk1", "CS2_mirror", "CS2_101t")
-ENCHANTMENTS = (
-    "CS2_122e",
-    "CS2_222o",
-    "EX1_019e",
-    "CS2_226e",
-    "CS2_105e",
-    "CS2_188o",
-    "CS2_092e",
-    "CS2_004e",
-    "EX1_399e",
-    "EX1_162o",
-    "EX1_508o",
-    "EX1_393e",
-)
-ALL_IDS = HEROES + HERO_POWERS + COLLECTIBLE + SYSTEM + TOKENS + ENCHANTMENTS
+EXCLUDED_PREFIXES = ("GIL_",)
+
+
+def selected_ids(db: dict[str, Any]) -> list[str]:
+    """The ids extracted from the loaded CardDefs, sorted."""
+    from hearthstone.enums import CardSet
+
+    sets = {CardSet[name] for name in SETS}
+    ids = {
+        cid
+        for cid, c in db.items()
+        if c.card_set in sets and not cid.startswith(EXCLUDED_PREFIXES)
+    }
+    return sorted(ids | set(SYSTEM))
+
 
 # Presentation-only tags (art, sound, collection data): not game state.
 SKIPPED_TAGS = {
@@ -113,7 +60,7 @@ SKIPPED_TAGS = {
 
 
 def extract() -> dict[str, Any]:
-    """Return the JSON document for ``ALL_IDS`` from the installed, pinned CardDefs."""
+    """Return the JSON document for :func:`selected_ids` from the installed, pinned CardDefs."""
     # hearthstone-data is a data package: no type information to check against.
     import hearthstone_data  # type: ignore[import-untyped]
     from hearthstone import cardxml
@@ -123,7 +70,7 @@ def extract() -> dict[str, Any]:
         raise SystemExit(f"hearthstone-data build {build} installed, {PINNED_BUILD} pinned")
     db, _ = cardxml.load()
     cards = []
-    for card_id in ALL_IDS:
+    for card_id in selected_ids(db):
         c = db[card_id]
         tags = {}
         for tag, value in sorted(c.tags.items(), key=lambda kv: int(kv[0])):

@@ -13,7 +13,6 @@ import pytest
 from games import hearth
 from games.hearth import scenario as S
 from games.hearth.carddb import load_cards
-from games.hearth.data.extract import COLLECTIBLE
 from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     ATTACHED,
@@ -28,7 +27,7 @@ from games.hearth.enums import (
 from games.hearth.game import State
 from games.hearth.rng import SplitMix64
 
-CARDS = list(COLLECTIBLE)
+CARDS = list(hearth.collectible_cards())
 HEROES = ("HERO_01", "HERO_04", "HERO_08", "HERO_09")
 
 

