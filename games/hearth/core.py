@@ -117,8 +117,8 @@ class Core(Primitives):
         self.triggers: dict[int, list[int]] = {}
         self.auras: list[AuraInstance] = []
         self.enchants: list[int] = []
-        # triggers waiting to resolve: (listener, trigger, subject)
-        self.queue: list[tuple[int, Trigger, int]] = []
+        # triggers waiting to resolve: (listener, trigger, subject, other)
+        self.queue: list[tuple[int, Trigger, int, int]] = []
         self.aura_dirty = False
         self.maybe_dead = False  # something took damage or was destroyed: run a death phase
         self.hist: History | None = None

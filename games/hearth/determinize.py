@@ -193,6 +193,9 @@ class Determinize(Play):
         ents = self.ents
         for eid in self.by_order(self.board[1] + self.board[2]):
             self._register(ents[eid])
+        # Weapons and enchantments listen too (Truesilver Champion, Corruption).
+        for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants):
+            self._register(ents[eid])
         self._update_auras()
         for e in ents.values():
             if e.aura:

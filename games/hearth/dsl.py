@@ -20,15 +20,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Union
 
-from .enums import CARDRACE, DAMAGE, GameTag, PlayReq
+from .enums import ATTACHED, CARDRACE, DAMAGE, GameTag, PlayReq
 from .primitives import Ctx, Primitives
 from .script import (
+    EV_AFTER_ATTACK,
+    EV_AFTER_CAST,
+    EV_ATTACK,
+    EV_CAST,
     EV_DAMAGED,
+    EV_DIED,
     EV_HEALED,
+    EV_PLAYED,
     EV_SUMMONED,
     EV_TURN_END,
     EV_TURN_START,
     ON_ANY,
+    ON_ATTACHED,
+    ON_BY_SELF,
+    ON_ENEMY,
+    ON_ENEMY_MINION,
+    ON_ENEMY_PLAYER,
+    ON_FRIENDLY,
+    ON_FRIENDLY_HERO,
+    ON_FRIENDLY_MINION,
     ON_FRIENDLY_PLAYER,
     ON_OTHER_FRIENDLY_MINION,
     ON_SELF,
@@ -101,7 +115,14 @@ def _enemy(ctx: Ctx) -> int:
     return 3 - ctx.player
 
 
+# For a trigger, TARGET is the event's subject and OTHER its other entity (a damage's
+# source, an attack's defender); ATTACHED_TO is what an enchantment-borne trigger's
+# enchantment sits on.
 TARGET = Selector(lambda g, ctx: [ctx.target] if ctx.target else [], "TARGET")
+OTHER = Selector(lambda g, ctx: [ctx.other] if ctx.other else [], "OTHER")
+ATTACHED_TO = Selector(
+    lambda g, ctx: [t] if (t := g.tag(ctx.source, ATTACHED)) else [], "ATTACHED_TO"
+)
 SELF = Selector(lambda g, ctx: [ctx.source], "SELF")
 FRIENDLY_HERO = Selector(lambda g, ctx: [g.hero[ctx.player]], "FRIENDLY_HERO")
 ENEMY_HERO = Selector(lambda g, ctx: [g.hero[3 - ctx.player]], "ENEMY_HERO")
@@ -362,6 +383,16 @@ class GainTempMana(Effect):
         g.gain_temp_mana(ctx.player, self.amount)
 
 
+class Equip(Effect):
+    """Equip a new weapon for the controller (Dagger Mastery); the old one is destroyed."""
+
+    def __init__(self, card_id: str) -> None:
+        self.card_id = card_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.equip(ctx.player, self.card_id, creator=ctx.source)
+
+
 class If(Effect):
     """Run ``then`` when ``cond(g, ctx)`` holds, else ``otherwise``."""
 
@@ -475,13 +506,20 @@ __all__ = [
     "ALIVE",
     "ALL_CHARACTERS",
     "ALL_MINIONS",
+    "ATTACHED_TO",
     "DAMAGED",
     "ENEMY_CHARACTERS",
     "ENEMY_HERO",
     "ENEMY_MINIONS",
     "ENEMY_WEAPON",
+    "EV_AFTER_ATTACK",
+    "EV_AFTER_CAST",
+    "EV_ATTACK",
+    "EV_CAST",
     "EV_DAMAGED",
+    "EV_DIED",
     "EV_HEALED",
+    "EV_PLAYED",
     "EV_SUMMONED",
     "EV_TURN_END",
     "EV_TURN_START",
@@ -490,9 +528,18 @@ __all__ = [
     "FRIENDLY_MINIONS",
     "FRIENDLY_WEAPON",
     "ON_ANY",
+    "ON_ATTACHED",
+    "ON_BY_SELF",
+    "ON_ENEMY",
+    "ON_ENEMY_MINION",
+    "ON_ENEMY_PLAYER",
+    "ON_FRIENDLY",
+    "ON_FRIENDLY_HERO",
+    "ON_FRIENDLY_MINION",
     "ON_FRIENDLY_PLAYER",
     "ON_OTHER_FRIENDLY_MINION",
     "ON_SELF",
+    "OTHER",
     "RACE",
     "SELF",
     "TARGET",
@@ -508,6 +555,7 @@ __all__ = [
     "Draw",
     "Effect",
     "Enrage",
+    "Equip",
     "Freeze",
     "GainArmor",
     "GainTempMana",

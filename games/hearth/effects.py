@@ -15,6 +15,7 @@ from .enums import (
     ARMOR,
     ATTACHED,
     B_FATIGUE,
+    B_TRIGGER,
     CHARGE,
     CONTROLLER,
     DAMAGE,
@@ -26,12 +27,15 @@ from .enums import (
     FATIGUE,
     FROZEN,
     HEALTH,
+    IMMUNE,
+    LIFESTEAL,
     M_DAMAGE,
     M_HEALING,
     MAX_BOARD,
     MAX_HAND,
     MAX_MANA,
     NUM_ATTACKS_THIS_TURN,
+    POISONOUS,
     SCRIPT_DATA_NUM_1,
     SILENCED,
     SPELLPOWER,
@@ -47,6 +51,7 @@ from .enums import (
     ZONE,
     ZONE_POSITION,
 )
+from .primitives import Ctx
 from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED
 from .triggers import Triggers
 
@@ -89,11 +94,24 @@ class Effects(Triggers):
         self._set(e, ZONE_POSITION, len(self.hand[p]))
         return e.id
 
+    def _keywords_of(self, source: int) -> Entity | None:
+        """The entity whose Lifesteal and Poisonous apply to damage from ``source``: a hero
+        deals its weapon's (Aldrachi Warblades), anything else its own."""
+        src = self.ents.get(source)
+        if src is not None and src.card.type == T_HERO:
+            w = self.weapon[self.controller(src)]
+            return self.ents[w] if w else None
+        return src
+
     def damage(self, source: int, target: int, amount: int) -> int:
-        """Deal damage; returns the damage actually dealt (0 when a Divine Shield absorbs it)."""
+        """Deal damage; returns the damage actually dealt (0 when a Divine Shield absorbs
+        it or the target is Immune). Damage from a Lifesteal source heals its controller's
+        hero by the amount dealt; from a Poisonous source it destroys a minion."""
         if amount <= 0:
             return 0
         e = self.ents[target]
+        if e[IMMUNE]:
+            return 0
         if e.tags.get(DIVINE_SHIELD) or (
             DIVINE_SHIELD not in e.tags and e.card.tags.get(DIVINE_SHIELD)
         ):
@@ -113,7 +131,13 @@ class Effects(Triggers):
             self.hist.meta_data(M_DAMAGE, amount, [target])
         if e.card.script.auras:
             self.aura_dirty = True
-        self._fire(EV_DAMAGED, target)
+        keywords = self._keywords_of(source)
+        if keywords is not None:
+            if keywords[POISONOUS] and e.card.type == T_MINION:
+                self.destroy(target)
+            if keywords[LIFESTEAL]:
+                self.heal(source, self.hero[self.controller(keywords)], amount)
+        self._fire(EV_DAMAGED, target, source)
         return amount
 
     def heal(self, source: int, target: int, amount: int) -> int:
@@ -126,7 +150,7 @@ class Effects(Triggers):
             self.hist.meta_data(M_HEALING, healed, [target])
         if e.card.script.auras:
             self.aura_dirty = True
-        self._fire(EV_HEALED, target)
+        self._fire(EV_HEALED, target, source)
         return healed
 
     def destroy(self, target: int) -> None:
@@ -188,13 +212,59 @@ class Effects(Triggers):
         mult = scale if script.scaled else 1
         for tag, d in script.buff:
             self._set(t, tag, t.base(tag) + d * mult)
+        if script.triggers:
+            self._register(e)
         return e.id
+
+    def _weapon_gone(self, p: int) -> None:
+        """``p``'s weapon leaves play (broken, destroyed or replaced); its deathrattle
+        (Death's Bite) runs in a TRIGGER block of its own. The caller closes any DEATHS
+        block first: a real log never nests a block in one."""
+        w = self.weapon[p]
+        e = self.ents[w]
+        self.weapon[p] = 0
+        self._unregister(e)
+        for ench in self._attached(w):
+            self._drop_enchantment(ench)
+        self._move(e, Z_GRAVEYARD)
+        dr = e.card.script.deathrattle
+        if dr is not None:
+            self._block(B_TRIGGER, w, 0, 0)
+            dr.run(self, Ctx(w, 0, p))
+            self._end_block()
+
+    def equip(self, p: int, card_id: str, creator: int = 0) -> int:
+        """A new weapon ``card_id`` for ``p`` (Dagger Mastery, Arathi Weaponsmith); the old
+        one is destroyed."""
+        e = self._create(load_cards()[card_id], p, Z_PLAY, creator=creator)
+        self._equip(e, p)
+        return e.id
+
+    def _equip(self, e: Entity, p: int) -> None:
+        if self.weapon[p]:
+            self._weapon_gone(p)
+        self._set(e, ZONE_POSITION, 0)
+        if e[ZONE] != Z_PLAY:
+            self._move(e, Z_PLAY)
+        self.weapon[p] = e.id
+        self._register(e)
+
+    def _drop_enchantment(self, eid: int) -> None:
+        """An enchantment goes with the entity it was attached to (no deltas undone)."""
+        e = self.ents[eid]
+        if eid in self.enchants:
+            self.enchants.remove(eid)
+        if e.card.script.triggers:
+            self._unregister(e)
+        self._move(e, Z_GRAVEYARD)
 
     def remove_enchantment(self, eid: int) -> None:
         """Detach an enchantment, undoing its deltas (health: current = min(current, max))."""
         e = self.ents[eid]
         if eid in self.enchants:
             self.enchants.remove(eid)
+        if e.card.script.triggers:
+            self._unregister(e)
         t = self.ents[e[ATTACHED]]
         script = e.card.script
         mult = e[SCRIPT_DATA_NUM_1] if script.scaled else 1
@@ -221,8 +291,7 @@ class Effects(Triggers):
         """Swap ``e``'s card and own tags in place (same id) and emit a change_entity."""
         self._unregister(e)
         for i in self._attached(e.id):
-            self.enchants.remove(i)
-            self._move(self.ents[i], Z_GRAVEYARD)
+            self._drop_enchantment(i)
         before = e.all_tags() if self.hist is not None else None
         e.card = card
         e.tags = own

@@ -48,6 +48,7 @@ from .enums import (
     MULLIGAN_STATE,
     NEXT_STEP,
     NUM_ATTACKS_THIS_TURN,
+    NUM_CARDS_PLAYED_THIS_TURN,
     ONE_TURN_EFFECT,
     PLAYER_ID,
     PLAYSTATE,
@@ -79,7 +80,7 @@ from .enums import State as GameState
 from .history import History
 from .primitives import Ctx
 from .rng import SplitMix64
-from .script import EV_TURN_END, EV_TURN_START
+from .script import EV_DIED, EV_TURN_END, EV_TURN_START
 
 _BEGIN_MULLIGAN = int(Step.BEGIN_MULLIGAN)
 _MAIN_READY = int(Step.MAIN_READY)
@@ -375,6 +376,8 @@ class State(Determinize):
         self._block(B_TRIGGER, 1 + p, 0, _IDX_READY)
         self._set(pe, RESOURCES, min(MAX_MANA, pe[RESOURCES] + 1))
         self._set(pe, RESOURCES_USED, 0)
+        if pe[NUM_CARDS_PLAYED_THIS_TURN]:
+            self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, 0)
         ents = self.ents
         for i in (self.hero[p], self.power[p], *self.board[p]):
             e = ents[i]
@@ -486,19 +489,21 @@ class State(Determinize):
                 e = ents[i]
                 p = self.controller(e)
                 if e.card.type == T_WEAPON:
-                    self.weapon[p] = 0
-                    self._move(e, Z_GRAVEYARD)
+                    if e.card.script.deathrattle is not None:
+                        self._end_block()
+                        block_open = False
+                    self._weapon_gone(p)
                     continue
                 board = self.board[p]
                 slot = board.index(i)
                 board.remove(i)
                 self._unregister(e)
                 for ench in self._attached(i):
-                    self.enchants.remove(ench)
-                    self._move(ents[ench], Z_GRAVEYARD)
+                    self._drop_enchantment(ench)
                 self._move(e, Z_GRAVEYARD)
                 self._positions(board)
                 self.aura_dirty = True
+                self._fire(EV_DIED, i)
                 dr = e.card.script.deathrattle
                 if dr is not None and not e.tags.get(SILENCED):
                     self._end_block()

@@ -14,6 +14,8 @@ from .enums import (
     B_ATTACK,
     B_PLAY,
     B_POWER,
+    CANNOT_ATTACK_HEROES,
+    CANT_ATTACK,
     CHARGE,
     COST,
     DAMAGE,
@@ -23,11 +25,15 @@ from .enums import (
     M_TARGET,
     MAX_BOARD,
     NUM_ATTACKS_THIS_TURN,
+    NUM_CARDS_PLAYED_THIS_TURN,
     PROPOSED_ATTACKER,
     PROPOSED_DEFENDER,
     RESOURCES_USED,
+    RUSH,
+    STEALTH,
     T_HERO,
     T_MINION,
+    T_SPELL,
     T_WEAPON,
     TAUNT,
     WINDFURY,
@@ -38,7 +44,7 @@ from .enums import (
     Step,
 )
 from .primitives import Ctx
-from .script import EV_SUMMONED
+from .script import EV_AFTER_ATTACK, EV_AFTER_CAST, EV_ATTACK, EV_CAST, EV_PLAYED, EV_SUMMONED
 
 _PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
 _NO_TARGET = (0,)
@@ -121,8 +127,13 @@ class Play(Effects):
         attackers = [i for i in (self.hero[p], *board) if self._can_attack(i)]
         if attackers:
             defenders = self._attack_targets(p)
-            out.extend([_new(Action, (_ATTACK, a, d, -1, ())) for a in attackers
-                        for d in defenders])
+            hero = self.hero[3 - p]
+            for a in attackers:
+                if hero in defenders and self._minions_only(a):
+                    out.extend([_new(Action, (_ATTACK, a, d, -1, ())) for d in defenders
+                                if d != hero])
+                else:
+                    out.extend([_new(Action, (_ATTACK, a, d, -1, ())) for d in defenders])
         return out
 
     def _targets(self, p: int, reqs: dict[int, int], source: int) -> list[int]:
@@ -138,6 +149,8 @@ class Play(Effects):
             if not minion_only:
                 cands.insert(0, self.hero[q])
             for i in cands:
+                if q != p and ents[i][STEALTH]:
+                    continue  # Stealth: no enemy card or hero power may target it
                 if REQ_HERO in reqs and ents[i].card.type != T_HERO:
                     continue
                 if REQ_NONSELF in reqs and i == source:
@@ -149,20 +162,29 @@ class Play(Effects):
 
     def _can_attack(self, eid: int) -> bool:
         e = self.ents[eid]
-        if e[EXHAUSTED] and not e[CHARGE]:
+        if e[EXHAUSTED] and not e[CHARGE] and not (e[RUSH] and not e[NUM_ATTACKS_THIS_TURN]):
             return False
         attacks = e[NUM_ATTACKS_THIS_TURN]
         if attacks and attacks >= (2 if e[WINDFURY] else 1):
             return False
-        return not e[FROZEN] and self.attack_value(eid) > 0
+        return not e[FROZEN] and not e[CANT_ATTACK] and self.attack_value(eid) > 0
+
+    def _minions_only(self, eid: int) -> bool:
+        """Rush on the turn it arrived (exhausted, no Charge), or "can't attack heroes"
+        (the Warrior's Charge spell): only minions may be attacked."""
+        e = self.ents[eid]
+        return bool(e[CANNOT_ATTACK_HEROES] or (e[EXHAUSTED] and e[RUSH] and not e[CHARGE]))
 
     def _attack_targets(self, p: int) -> list[int]:
+        """What ``p``'s characters may attack: Taunt minions if there are any (a Taunt in
+        Stealth does not count), else the hero and every minion not in Stealth."""
         q = 3 - p
         ents = self.ents
-        taunts = [i for i in self.board[q] if ents[i][TAUNT]]
+        visible = [i for i in self.board[q] if not ents[i][STEALTH]]
+        taunts = [i for i in visible if ents[i][TAUNT]]
         if taunts:
             return taunts
-        return [self.hero[q], *self.board[q]]
+        return [self.hero[q], *visible]
 
     # ------------------------------------------------------------------ actions
 
@@ -180,8 +202,22 @@ class Play(Effects):
         hand = self.hand[p]
         hand.remove(eid)
         self._positions(hand)
+        pe = self.ents[1 + p]
+        self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, pe[NUM_CARDS_PLAYED_THIS_TURN] + 1)
         ctype = card.type
         script = card.script
+        if ctype == T_SPELL:
+            # "Whenever you cast a spell" resolves before the spell's text.
+            self._set(e, ZONE_POSITION, 0)
+            self._move(e, Z_PLAY)
+            self._fire(EV_PLAYED, eid)
+            self._fire(EV_CAST, eid)
+            if self.queue:
+                self._resolve()
+        else:
+            self._fire(EV_PLAYED, eid)
+            if self.queue:
+                self._resolve()
         if ctype == T_MINION:
             self._set(e, ZONE_POSITION, 0)
             self._enter_board(e, p, position)
@@ -196,20 +232,12 @@ class Play(Effects):
             if not self.over:
                 self._fire(EV_SUMMONED, eid)
         elif ctype == T_WEAPON:
-            old = self.weapon[p]
-            if old:
-                self.weapon[p] = 0
-                self._move(self.ents[old], Z_GRAVEYARD)
-            self._set(e, ZONE_POSITION, 0)
-            self._move(e, Z_PLAY)
-            self.weapon[p] = eid
+            self._equip(e, p)
             if script.play is not None:
                 self._block(B_POWER, eid, target)
                 script.play.run(self, Ctx(eid, target, p))
                 self._end_block()
         else:
-            self._set(e, ZONE_POSITION, 0)
-            self._move(e, Z_PLAY)
             if self.hist is not None and target:
                 self.hist.meta_data(M_TARGET, 0, [target])
             if script.play is not None:
@@ -217,6 +245,7 @@ class Play(Effects):
                 script.play.run(self, Ctx(eid, target, p))
                 self._end_block()
             self._move(e, Z_GRAVEYARD)
+            self._fire(EV_AFTER_CAST, eid)
         self._deaths()
         self._end_block()
 
@@ -253,17 +282,25 @@ class Play(Effects):
         set_(d, DEFENDING, 1)
         set_(a, NUM_ATTACKS_THIS_TURN, a[NUM_ATTACKS_THIS_TURN] + 1)
         set_(a, EXHAUSTED, 1)
-        dealt = self.attack_value(attacker)
-        taken = self.attack_value(defender)
-        # Combat damage is simultaneous: both amounts are fixed before either is dealt.
-        self.damage(attacker, defender, dealt)
-        self.damage(defender, attacker, taken)
-        if a.card.type == T_HERO:
-            w = self.weapon[self.controller(a)]
-            if w:
-                we = ents[w]
-                set_(we, DAMAGE, we[DAMAGE] + 1)
-                self.maybe_dead = True
+        if a[STEALTH]:
+            set_(a, STEALTH, 0)  # attacking reveals
+        self._fire(EV_ATTACK, attacker, defender)
+        if self.queue:
+            self._resolve()
+        # A trigger that removed or mortally wounded either side cancels the attack.
+        if self.alive(attacker) and self.alive(defender):
+            dealt = self.attack_value(attacker)
+            taken = self.attack_value(defender)
+            # Combat damage is simultaneous: both amounts are fixed before either is dealt.
+            self.damage(attacker, defender, dealt)
+            self.damage(defender, attacker, taken)
+            if a.card.type == T_HERO:
+                w = self.weapon[self.controller(a)]
+                if w:
+                    we = ents[w]
+                    set_(we, DAMAGE, we[DAMAGE] + 1)
+                    self.maybe_dead = True
+            self._fire(EV_AFTER_ATTACK, attacker, defender)
         if self.queue:
             self._resolve()  # the death phase's first part, inside the block as real logs do
         set_(game, PROPOSED_ATTACKER, 0)

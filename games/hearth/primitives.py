@@ -17,16 +17,21 @@ from typing import Protocol
 
 
 class Ctx:
-    """What an effect runs with: its source entity, the chosen target (0 = none), the
-    controlling player (1|2), and for deathrattles the board slot the source left."""
+    """What an effect runs with: its source entity, the chosen target (0 = none; for a
+    trigger the event's subject), the controlling player (1|2), for deathrattles the board
+    slot the source left, and for a trigger the event's other entity (0 = none: the damage
+    source, the defender)."""
 
-    __slots__ = ("player", "slot", "source", "target")
+    __slots__ = ("other", "player", "slot", "source", "target")
 
-    def __init__(self, source: int, target: int, player: int, slot: int = -1) -> None:
+    def __init__(
+        self, source: int, target: int, player: int, slot: int = -1, other: int = 0
+    ) -> None:
         self.source = source
         self.target = target
         self.player = player
         self.slot = slot
+        self.other = other
 
 
 class Rng(Protocol):
@@ -97,6 +102,8 @@ class Primitives(Protocol):
     def gain_armor(self, p: int, amount: int) -> None: ...
 
     def gain_temp_mana(self, p: int, amount: int) -> None: ...
+
+    def equip(self, p: int, card_id: str, creator: int = 0) -> int: ...
 
 
 __all__ = ["Ctx", "Primitives", "Rng"]

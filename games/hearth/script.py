@@ -15,20 +15,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .enums import T_MINION
+from .enums import ATTACHED, T_MINION
 from .primitives import Ctx, Primitives
 
-# Event types; triggers are indexed by these, never broadcast to every entity.
-EV_DAMAGED = 1  # subject = the damaged character (after the damage)
+# Event types; triggers are indexed by these, never broadcast to every entity. Each event
+# has a subject and, for some, an ``other`` entity (the effect sees them as ``ctx.target``
+# and ``ctx.other``).
+EV_DAMAGED = 1  # subject = the damaged character (after the damage); other = the source
 EV_SUMMONED = 2  # subject = the minion summoned (after the summon / after the play)
 EV_TURN_START = 3  # subject = the player entity whose turn starts
 EV_TURN_END = 4  # subject = the player entity whose turn ends
-EV_HEALED = 5  # subject = the healed character
+EV_HEALED = 5  # subject = the healed character; other = the source
+# "Whenever ... attacks": subject = the attacker, other = the defender; resolves before
+# any combat damage (an attacker or defender it removes cancels the attack).
+EV_ATTACK = 6
+EV_AFTER_ATTACK = 7  # "After ... attacks": after the combat damage, before the deaths
+# "Whenever you play a card" (subject = the card, before its battlecry or text) and
+# "whenever you cast a spell" (subject = the spell, before its text).
+EV_PLAYED = 8
+EV_CAST = 9
+EV_AFTER_CAST = 10  # "After you cast a spell": subject = the spell, after its text
+EV_DIED = 11  # subject = a minion that died (after it left play, with the death phase)
 
-# Trigger scopes: which subjects a listener reacts to.
+# Trigger scopes: which subjects a listener reacts to ("friendly" = the listener's
+# controller's; for an enchantment, the controller of whoever cast it).
 ON_SELF = "self"
 ON_OTHER_FRIENDLY_MINION = "other_friendly_minion"
+ON_FRIENDLY_MINION = "friendly_minion"
+ON_ENEMY_MINION = "enemy_minion"
 ON_FRIENDLY_PLAYER = "friendly_player"
+ON_ENEMY_PLAYER = "enemy_player"
+ON_FRIENDLY_HERO = "friendly_hero"
+ON_FRIENDLY = "friendly"  # any entity the listener's controller controls (a card played)
+ON_ENEMY = "enemy"
+ON_ATTACHED = "attached"  # an enchantment's listener: the entity it is attached to
+ON_BY_SELF = "by_self"  # the event's other entity is the listener (damage it dealt)
 ON_ANY = "any"
 
 # A selection: entity ids computed when an effect or aura runs (dsl.Selector is one).
@@ -42,27 +63,55 @@ class Effect:
         raise NotImplementedError
 
 
+# A trigger's extra condition: (game, listener, subject) -> fires?
+Condition = Callable[[Primitives, int, int], bool]
+
+
 @dataclass(frozen=True)
 class Trigger:
-    """``effect`` runs when ``event`` happens to a subject in ``scope`` (owner in play)."""
+    """``effect`` runs when ``event`` happens to a subject in ``scope`` (owner in play) and
+    ``when`` (if given) holds, e.g. a Beast summoned."""
 
     event: int
     effect: Effect
     scope: str = ON_SELF
+    when: Condition | None = None
 
-    def matches(self, g: Primitives, listener: int, subject: int) -> bool:
+    def matches(self, g: Primitives, listener: int, subject: int, other: int = 0) -> bool:
+        if not self._in_scope(g, listener, subject, other):
+            return False
+        return self.when is None or self.when(g, listener, subject)
+
+    def _in_scope(self, g: Primitives, listener: int, subject: int, other: int) -> bool:
         scope = self.scope
         if scope == ON_SELF:
             return subject == listener
-        if scope == ON_OTHER_FRIENDLY_MINION:
-            return (
-                subject != listener
-                and g.card_type(subject) == T_MINION
-                and g.controller_of(subject) == g.controller_of(listener)
-            )
+        if scope == ON_ANY:
+            return True
+        if scope == ON_ATTACHED:
+            return subject == g.tag(listener, ATTACHED)
+        if scope == ON_BY_SELF:
+            return other == listener
+        mine = g.controller_of(listener)
         if scope == ON_FRIENDLY_PLAYER:
-            return subject == 1 + g.controller_of(listener)
-        return True
+            return subject == 1 + mine
+        if scope == ON_ENEMY_PLAYER:
+            return subject == 4 - mine
+        if scope == ON_FRIENDLY_HERO:
+            return subject == g.hero[mine]
+        friendly = g.controller_of(subject) == mine
+        if scope == ON_FRIENDLY:
+            return friendly
+        if scope == ON_ENEMY:
+            return not friendly
+        minion = g.card_type(subject) == T_MINION
+        if scope == ON_OTHER_FRIENDLY_MINION:
+            return minion and friendly and subject != listener
+        if scope == ON_FRIENDLY_MINION:
+            return minion and friendly
+        if scope == ON_ENEMY_MINION:
+            return minion and not friendly
+        raise ValueError(f"unknown trigger scope {scope!r}")
 
 
 @dataclass(frozen=True)
@@ -105,18 +154,33 @@ def register(card_id: str, script: CardScript) -> CardScript:
 
 __all__ = [
     "EMPTY_SCRIPT",
+    "EV_AFTER_ATTACK",
+    "EV_AFTER_CAST",
+    "EV_ATTACK",
+    "EV_CAST",
     "EV_DAMAGED",
+    "EV_DIED",
     "EV_HEALED",
+    "EV_PLAYED",
     "EV_SUMMONED",
     "EV_TURN_END",
     "EV_TURN_START",
     "ON_ANY",
+    "ON_ATTACHED",
+    "ON_BY_SELF",
+    "ON_ENEMY",
+    "ON_ENEMY_MINION",
+    "ON_ENEMY_PLAYER",
+    "ON_FRIENDLY",
+    "ON_FRIENDLY_HERO",
+    "ON_FRIENDLY_MINION",
     "ON_FRIENDLY_PLAYER",
     "ON_OTHER_FRIENDLY_MINION",
     "ON_SELF",
     "SCRIPTS",
     "Aura",
     "CardScript",
+    "Condition",
     "Effect",
     "Selection",
     "Trigger",

@@ -1,7 +1,9 @@
 """Triggers (SabberStone's ``Triggers/``), and entering and leaving play.
 
 Triggers are indexed by event type: ``triggers[event]`` lists the ids of the entities in
-play that listen to it, in order of play. Firing an event looks at that event's listeners
+play that listen to it, in order of play. Listeners are minions on the board, equipped
+weapons and enchantments (Corruption's "at the start of your turn, destroy it" lives on
+the enchantment it attaches). Firing an event looks at that event's listeners
 only (never at every entity) and queues the matching triggers; the queue resolves when
 the effect that caused them has finished, before the death phase, each trigger in its own
 TRIGGER block.
@@ -36,28 +38,28 @@ class Triggers(Auras):
         if e.card.script.auras:
             self._remove_auras(e)
 
-    def _fire(self, event: int, subject: int) -> None:
+    def _fire(self, event: int, subject: int, other: int = 0) -> None:
         listeners = self.triggers.get(event)
         if not listeners:
             return
         ents = self.ents
         for lid in listeners:
             for trig in ents[lid].card.script.triggers:
-                if trig.event == event and trig.matches(self, lid, subject):
-                    self.queue.append((lid, trig, subject))
+                if trig.event == event and trig.matches(self, lid, subject, other):
+                    self.queue.append((lid, trig, subject, other))
 
     def _resolve(self) -> None:
         """Run queued triggers in order (each may queue more)."""
         q = self.queue
         while q:
-            lid, trig, subject = q.pop(0)
+            lid, trig, subject, other = q.pop(0)
             e = self.ents[lid]
             if e[ZONE] != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
                 continue
             if trig not in e.card.script.triggers:
                 continue
             self._block(B_TRIGGER, lid, 0, 0)
-            trig.effect.run(self, Ctx(lid, subject, self.controller(e)))
+            trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other))
             self._end_block()
 
 
