@@ -289,7 +289,7 @@ async def test_messages_split_across_reads(chunk: int) -> None:
 
 
 async def test_whole_game_and_replay(tmp_path: Path) -> None:
-    from sc_client import play_random
+    from tests.server.sc_client import play_random
 
     from protocols.sc import NEED_DATA, ClientConnection
 
