@@ -92,6 +92,7 @@ class Core(Primitives):
         "queue",
         "reason",
         "rng",
+        "secrets",
         "step",
         "triggers",
         "turn_cap",
@@ -112,6 +113,7 @@ class Core(Primitives):
         self.hero = [0, 0, 0]
         self.power = [0, 0, 0]
         self.weapon = [0, 0, 0]
+        self.secrets: list[list[int]] = [[], [], []]  # ids in the SECRET zone, in play order
         self.coin = 0
         # event type -> listener ids, in order of play
         self.triggers: dict[int, list[int]] = {}
@@ -162,6 +164,9 @@ class Core(Primitives):
 
     def card_type(self, eid: int) -> int:
         return self.ents[eid].card.type
+
+    def card_id(self, eid: int) -> str:
+        return self.ents[eid].card.id
 
     def health(self, eid: int) -> int:
         e = self.ents[eid]

@@ -16,12 +16,14 @@ from .carddb import COIN, Card, load_cards, pseudo_card
 from .effects import KEEP_ON_TRANSFORM
 from .entity import Entity
 from .enums import (
+    CLASS,
     CONTROLLER,
     CURRENT_PLAYER,
     ENTITY_ID,
     HERO_ENTITY,
     HERO_POWER_ENTITY,
     PLAYSTATE,
+    SECRET,
     STATE,
     STEP,
     T_ENCHANTMENT,
@@ -32,6 +34,7 @@ from .enums import (
     Z_DECK,
     Z_HAND,
     Z_PLAY,
+    Z_SECRET,
     ZONE,
     ZONE_POSITION,
     PlayState,
@@ -57,6 +60,34 @@ class Determinize(Play):
             keep = {k: e.tags[k] for k in KEEP_ON_TRANSFORM if k in e.tags}
             e.card = card
             e.tags = {**own, **keep}
+
+    def _draw_secrets(self, p: int, ids: Sequence[int]) -> None:
+        """``p``'s hidden secrets become distinct secrets of ``p``'s class (a secret's
+        identity is hidden, its class and that no two are alike are not); before the
+        triggers are registered."""
+        if not ids:
+            return
+        cards = load_cards()
+        taken = {self.ents[i].card.id for i in self.secrets[p] if i not in ids}
+        drawn = []
+        for i in ids:
+            # The class is public (the history shows it); a view without it: the hero's.
+            e = self.ents[i]
+            hero = self.ents[self.ents[1 + p][HERO_ENTITY]]
+            cls = e.tags.get(CLASS) or (
+                e.card.card_class if e.card.tags.get(SECRET) else hero.card.card_class
+            )
+            pool = sorted(
+                c.id
+                for c in cards.values()
+                if c.playable and c.tags.get(SECRET) and c.card_class == cls and c.id not in taken
+            )
+            if not pool:
+                raise ValueError(f"entity {i}: no secret of class {cls} left to be")
+            cid = pool[self.rng.below(len(pool))]
+            taken.add(cid)
+            drawn.append((cards[cid], {CLASS: cls}))
+        self._identify(ids, drawn)
 
     def _shuffle_decks(self) -> None:
         for p in (1, 2):
@@ -99,6 +130,7 @@ class Determinize(Play):
         g.turn_cap = turn_cap
         opp = 3 - player
         hidden: list[int] = []
+        secrets: list[int] = []
         for eid in sorted(entities):
             card_id, tags = entities[eid]
             own = {**tags, ENTITY_ID: eid}
@@ -109,9 +141,12 @@ class Determinize(Play):
                     raise ValueError(f"entity {eid}: unknown card {card_id!r}")
                 card = cards[card_id]
             else:
-                if own.get(ZONE) not in (Z_HAND, Z_DECK) or own.get(CONTROLLER) != opp:
-                    raise ValueError(f"entity {eid} is hidden outside the opponent's hand/deck")
-                hidden.append(eid)
+                zone = own.get(ZONE)
+                if zone not in (Z_HAND, Z_DECK, Z_SECRET) or own.get(CONTROLLER) != opp:
+                    raise ValueError(
+                        f"entity {eid} is hidden outside the opponent's hand, deck or secrets"
+                    )
+                (secrets if zone == Z_SECRET else hidden).append(eid)
                 card = cards[COIN]  # a stand-in until the identities are drawn below
             g.ents[eid] = Entity(eid, card, own)
         g.next_id = max(entities) + 1
@@ -122,6 +157,7 @@ class Determinize(Play):
         g.coin = coin
         g._draw_identities(hidden, opponent_cards)
         g._fill_zones(play_order)
+        g._draw_secrets(opp, secrets)
         g._shuffle_decks()
         g._start_board()
         g._read_outcome()
@@ -168,6 +204,8 @@ class Determinize(Play):
                 self.hand[p].append(eid)
             elif zone == Z_DECK:
                 self.deck[p].append(eid)
+            elif zone == Z_SECRET:
+                self.secrets[p].append(eid)
             elif zone == Z_PLAY:
                 if ctype == T_MINION:
                     self.board[p].append(eid)
@@ -179,6 +217,7 @@ class Determinize(Play):
             self.hero[p] = ents[1 + p][HERO_ENTITY]
             self.power[p] = ents[1 + p][HERO_POWER_ENTITY]
             self.hand[p].sort(key=lambda i: ents[i][ZONE_POSITION])
+            self.secrets[p].sort(key=lambda i: ents[i][ZONE_POSITION])
             self.board[p].sort(key=lambda i: ents[i][ZONE_POSITION])
         if play_order is None:
             play_order = sorted(self.board[1] + self.board[2])
@@ -194,7 +233,8 @@ class Determinize(Play):
         for eid in self.by_order(self.board[1] + self.board[2]):
             self._register(ents[eid])
         # Weapons and enchantments listen too (Truesilver Champion, Corruption).
-        for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants):
+        secrets = self.secrets[1] + self.secrets[2]  # each side's in the order played
+        for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants) + secrets:
             self._register(ents[eid])
         self._update_auras()
         for e in ents.values():

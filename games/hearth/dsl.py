@@ -17,14 +17,16 @@ difference, ``&`` intersection. The script types the declarations produce (trigg
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Union
 
-from .enums import ATTACHED, CARDRACE, DAMAGE, GameTag, PlayReq
+from .enums import ATTACHED, CARDRACE, DAMAGE, T_SPELL, GameTag, PlayReq
 from .primitives import Ctx, Primitives
 from .script import (
     EV_AFTER_ATTACK,
     EV_AFTER_CAST,
+    EV_AFTER_PLAYED,
     EV_ATTACK,
     EV_CAST,
     EV_DAMAGED,
@@ -37,6 +39,9 @@ from .script import (
     ON_ANY,
     ON_ATTACHED,
     ON_BY_SELF,
+    ON_DEFENDER_FRIENDLY,
+    ON_DEFENDER_FRIENDLY_HERO,
+    ON_DEFENDER_FRIENDLY_MINION,
     ON_ENEMY,
     ON_ENEMY_MINION,
     ON_ENEMY_PLAYER,
@@ -393,6 +398,78 @@ class Equip(Effect):
         g.equip(ctx.player, self.card_id, creator=ctx.source)
 
 
+# ---------------------------------------------------------------------------------------
+# Secrets: what a revealed secret does to the event that triggered it
+
+
+class CounterIt(Effect):
+    """Counter the spell being cast (the trigger's subject): Counterspell."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.counter(ctx.target)
+
+
+class NewTarget(Summon):
+    """Summon ``card_id`` for the controller and make it the new target of the attack
+    (Noble Sacrifice) or of the spell (Spellbender) that triggered this."""
+
+    def __init__(self, card_id: str) -> None:
+        super().__init__(card_id, 1, "end")
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        new = g.summon(ctx.player, self.card_id, len(g.board[ctx.player]), creator=ctx.source)
+        if not new:
+            return
+        if g.card_type(ctx.target) == T_SPELL:
+            g.retarget(ctx.target, new)
+        else:
+            g.redirect_attack(new)
+
+
+class RedirectRandom(Effect):
+    """The attack goes to a random other character of ``sel`` instead (Misdirection:
+    neither the attacker nor the original defender)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        choices = [i for i in self.sel(g, ctx) if i not in (ctx.target, ctx.other) and g.alive(i)]
+        if choices:
+            g.redirect_attack(choices[g.rng.below(len(choices))])
+
+
+class SummonCopy(Effect):
+    """Summon a copy of each selected minion for the controller, its enchantments and
+    changed tags included (Mirror Entity)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            if not g.is_on_board(t):
+                continue
+            card_id = g.card_id(t)
+            new = g.summon(ctx.player, card_id, len(g.board[ctx.player]), creator=ctx.source)
+            if new:
+                g.transform_copy(new, t)
+
+
+class Resurrect(Effect):
+    """Summon a fresh copy of each selected (dead) minion for the controller with
+    ``health`` left (Redemption)."""
+
+    def __init__(self, sel: Selector, health: int) -> None:
+        self.sel, self.health = sel, health
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            new = g.summon(ctx.player, g.card_id(t), len(g.board[ctx.player]), creator=ctx.source)
+            if new:
+                g.leave_health(new, self.health)
+
+
 class If(Effect):
     """Run ``then`` when ``cond(g, ctx)`` holds, else ``otherwise``."""
 
@@ -450,8 +527,12 @@ def card(
     aura: Aura | Iterable[Aura] | None = None,
     enrage: str | None = None,
     requirements: dict[PlayReq, int] | None = None,
+    secret: Trigger | None = None,
 ) -> CardScript:
-    """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``)."""
+    """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``).
+
+    ``secret``: the trigger of a Secret (the card data's SECRET tag sends the played card
+    to the SECRET zone); it is heard only on the opponent's turn and reveals the secret."""
     given = [x for x in (play, battlecry, spell) if x is not None]
     if len(given) > 1:
         raise ValueError(f"{card_id}: give only one of play/battlecry/spell")
@@ -471,6 +552,8 @@ def card(
         auras = tuple(aura)
     if enrage is not None:
         auras += (Enrage(enrage),)
+    if secret is not None:
+        triggers += (dataclasses.replace(secret, secret=True),)
     reqs = {int(k): v for k, v in (requirements or {}).items()}
     needs = PlayReq.REQ_TARGET_TO_PLAY in reqs
     script = CardScript(
@@ -514,6 +597,7 @@ __all__ = [
     "ENEMY_WEAPON",
     "EV_AFTER_ATTACK",
     "EV_AFTER_CAST",
+    "EV_AFTER_PLAYED",
     "EV_ATTACK",
     "EV_CAST",
     "EV_DAMAGED",
@@ -530,6 +614,9 @@ __all__ = [
     "ON_ANY",
     "ON_ATTACHED",
     "ON_BY_SELF",
+    "ON_DEFENDER_FRIENDLY",
+    "ON_DEFENDER_FRIENDLY_HERO",
+    "ON_DEFENDER_FRIENDLY_MINION",
     "ON_ENEMY",
     "ON_ENEMY_MINION",
     "ON_ENEMY_PLAYER",
@@ -549,6 +636,7 @@ __all__ = [
     "Call",
     "CardScript",
     "Count",
+    "CounterIt",
     "Ctx",
     "Damage",
     "Destroy",
@@ -562,12 +650,16 @@ __all__ = [
     "Heal",
     "If",
     "Lazy",
+    "NewTarget",
     "PlayReq",
+    "RedirectRandom",
+    "Resurrect",
     "Selector",
     "Seq",
     "Silence",
     "SplitDamage",
     "Summon",
+    "SummonCopy",
     "Transform",
     "TransformCopy",
     "Trigger",

@@ -16,6 +16,8 @@ from .enums import (
     ATTACHED,
     B_FATIGUE,
     B_TRIGGER,
+    CANT_PLAY,
+    CARD_TARGET,
     CHARGE,
     CONTROLLER,
     DAMAGE,
@@ -36,6 +38,7 @@ from .enums import (
     MAX_MANA,
     NUM_ATTACKS_THIS_TURN,
     POISONOUS,
+    PROPOSED_DEFENDER,
     SCRIPT_DATA_NUM_1,
     SILENCED,
     SPELLPOWER,
@@ -152,6 +155,26 @@ class Effects(Triggers):
             self.aura_dirty = True
         self._fire(EV_HEALED, target, source)
         return healed
+
+    def leave_health(self, target: int, health: int) -> None:
+        """Set the damage so that exactly ``health`` is left (Redemption's 1 Health); no
+        damage event: nothing was dealt."""
+        e = self.ents[target]
+        self._set(e, DAMAGE, max(0, e[HEALTH] - health))
+        self.maybe_dead = True
+
+    def redirect_attack(self, defender: int) -> None:
+        """The attack being declared goes to ``defender`` instead (Misdirection, Noble
+        Sacrifice); only an ``EV_ATTACK`` trigger may call it."""
+        self._set(self.ents[1], PROPOSED_DEFENDER, defender)
+
+    def counter(self, spell: int) -> None:
+        """The spell being cast does nothing (Counterspell): its cost stays paid."""
+        self._set(self.ents[spell], CANT_PLAY, 1)
+
+    def retarget(self, spell: int, target: int) -> None:
+        """The spell being cast hits ``target`` instead (Spellbender)."""
+        self._set(self.ents[spell], CARD_TARGET, target)
 
     def destroy(self, target: int) -> None:
         e = self.ents[target]

@@ -85,6 +85,10 @@ DIVINE_SHIELD = int(GameTag.DIVINE_SHIELD)
 WINDFURY = int(GameTag.WINDFURY)
 STEALTH = int(GameTag.STEALTH)
 IMMUNE = int(GameTag.IMMUNE)
+SECRET = int(GameTag.SECRET)
+CLASS = int(GameTag.CLASS)
+CANT_PLAY = int(GameTag.CANT_PLAY)
+CARD_TARGET = int(GameTag.CARD_TARGET)
 RUSH = int(GameTag.RUSH)
 LIFESTEAL = int(GameTag.LIFESTEAL)
 POISONOUS = int(GameTag.POISONOUS)
@@ -117,6 +121,7 @@ Z_DECK = int(Zone.DECK)
 Z_HAND = int(Zone.HAND)
 Z_GRAVEYARD = int(Zone.GRAVEYARD)
 Z_SETASIDE = int(Zone.SETASIDE)
+Z_SECRET = int(Zone.SECRET)
 Z_REMOVED = int(Zone.REMOVEDFROMGAME)
 
 # Card types.
@@ -135,6 +140,7 @@ R_BEAST = int(Race.BEAST)
 
 # Limits.
 MAX_HAND = 10
+MAX_SECRETS = 5
 MAX_BOARD = 7
 MAX_MANA = 10
 

@@ -237,6 +237,7 @@ class State(Determinize):
         c.hero = self.hero[:]
         c.power = self.power[:]
         c.weapon = self.weapon[:]
+        c.secrets = [self.secrets[0], self.secrets[1][:], self.secrets[2][:]]
         c.coin = self.coin
         c.triggers = {k: v[:] for k, v in self.triggers.items()}
         c.auras = [AuraInstance(a.source, a.defn, a.applied) for a in self.auras]
@@ -269,9 +270,21 @@ class State(Determinize):
                                       if k not in KEEP_ON_TRANSFORM}) for i in hidden]
         c.rng.shuffle(contents)
         c._identify(hidden, contents)
+        c._redraw_secrets(opp)
         c._shuffle_decks()
         c._legal = None
         return c
+
+    def _redraw_secrets(self, p: int) -> None:
+        """``p``'s secrets get other (distinct, same-class) identities, triggers moved."""
+        ids = list(self.secrets[p])
+        if not ids:
+            return
+        for i in ids:
+            self._unregister(self.ents[i])
+        self._draw_secrets(p, ids)
+        for i in ids:
+            self._register(self.ents[i])
 
     # ------------------------------------------------------------------ steps
     #
@@ -668,7 +681,8 @@ class State(Determinize):
                     sorted(e.aura.items()) if e.aura else (),
                 )
             )
-        parts.append((self.hand, self.deck, self.board, self.hero, self.power, self.weapon))
+        parts.append((self.hand, self.deck, self.board, self.hero, self.power, self.weapon,
+                      self.secrets))
         parts.append(sorted((k, tuple(v)) for k, v in self.triggers.items()))
         parts.append([(a.source, a.defn.enchant_id, a.applied) for a in self.auras])
         parts.append(self.enchants)

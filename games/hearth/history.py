@@ -14,11 +14,13 @@ from typing import Any
 from .entity import Entity
 from .enums import (
     B_TRIGGER,
+    CLASS,
     CONTROLLER,
     ENTITY_ID,
     NEXT_STEP,
     Z_DECK,
     Z_HAND,
+    Z_SECRET,
     ZONE,
     ZONE_POSITION,
 )
@@ -27,7 +29,7 @@ Entry = dict[str, Any]
 PREFIX = "kettle:types/history/"
 # Tags of a hidden card that its opponent may still see.
 PUBLIC_OF_HIDDEN = frozenset({ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID})
-HIDDEN_ZONES = (Z_HAND, Z_DECK)
+HIDDEN_ZONES = (Z_HAND, Z_DECK, Z_SECRET)  # a secret is revealed when it leaves
 _POWER_BLOCK = PREFIX + "power_block"
 _TAG_CHANGE = PREFIX + "tag_change"
 _TRIGGER = B_TRIGGER
@@ -173,6 +175,14 @@ class History:
             now_hidden = v != 0 and new_zone in HIDDEN_ZONES and owner != v
             if was_hidden and not now_hidden:
                 self._put(v, self._entity_entry("show_entity", e, v))
+            elif now_hidden and new_zone == Z_SECRET:
+                # A hidden secret shows its class (the opponent sees a Mage secret), as a
+                # real log's tag change on it does; never its card.
+                self._put(v, entry)
+                self._put(v, {
+                    "type": _TAG_CHANGE,
+                    "tag_change": {"entityID": e.id, "tag": CLASS, "value": e[CLASS]},
+                })
             elif now_hidden and not was_hidden:
                 # hslog's HideEntity ignores the zone: the ZONE tag_change moves the card.
                 self._put(

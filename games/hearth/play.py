@@ -16,6 +16,8 @@ from .enums import (
     B_POWER,
     CANNOT_ATTACK_HEROES,
     CANT_ATTACK,
+    CANT_PLAY,
+    CARD_TARGET,
     CHARGE,
     COST,
     DAMAGE,
@@ -24,12 +26,14 @@ from .enums import (
     FROZEN,
     M_TARGET,
     MAX_BOARD,
+    MAX_SECRETS,
     NUM_ATTACKS_THIS_TURN,
     NUM_CARDS_PLAYED_THIS_TURN,
     PROPOSED_ATTACKER,
     PROPOSED_DEFENDER,
     RESOURCES_USED,
     RUSH,
+    SECRET,
     STEALTH,
     T_HERO,
     T_MINION,
@@ -44,7 +48,15 @@ from .enums import (
     Step,
 )
 from .primitives import Ctx
-from .script import EV_AFTER_ATTACK, EV_AFTER_CAST, EV_ATTACK, EV_CAST, EV_PLAYED, EV_SUMMONED
+from .script import (
+    EV_AFTER_ATTACK,
+    EV_AFTER_CAST,
+    EV_AFTER_PLAYED,
+    EV_ATTACK,
+    EV_CAST,
+    EV_PLAYED,
+    EV_SUMMONED,
+)
 
 _PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
 _NO_TARGET = (0,)
@@ -99,6 +111,8 @@ class Play(Effects):
             script = card.script
             ctype = card.type
             if ctype == T_MINION and full:
+                continue
+            if card.tags.get(SECRET) and not self._secret_fits(p, card.id):
                 continue
             reqs = script.requirements
             if reqs:
@@ -160,6 +174,14 @@ class Play(Effects):
                 out.append(i)
         return out
 
+    def _secret_fits(self, p: int, card_id: str) -> bool:
+        """At most 5 secrets, and never two of the same card, in one SECRET zone."""
+        secrets = self.secrets[p]
+        if len(secrets) >= MAX_SECRETS:
+            return False
+        ents = self.ents
+        return all(ents[i].card.id != card_id for i in secrets)
+
     def _can_attack(self, eid: int) -> bool:
         e = self.ents[eid]
         if e[EXHAUSTED] and not e[CHARGE] and not (e[RUSH] and not e[NUM_ATTACKS_THIS_TURN]):
@@ -207,13 +229,31 @@ class Play(Effects):
         ctype = card.type
         script = card.script
         if ctype == T_SPELL:
-            # "Whenever you cast a spell" resolves before the spell's text.
+            # "Whenever you cast a spell" resolves before the spell's text; the target is
+            # kept in CARD_TARGET, where a trigger may change it (Spellbender) or the spell
+            # be countered (CANT_PLAY: Counterspell). A secret stays hidden: it goes from
+            # the hand to the SECRET zone, never to PLAY.
             self._set(e, ZONE_POSITION, 0)
-            self._move(e, Z_PLAY)
+            if target:
+                self._set(e, CARD_TARGET, target)
+            secret = bool(e[SECRET])
+            if not secret:
+                self._move(e, Z_PLAY)
             self._fire(EV_PLAYED, eid)
             self._fire(EV_CAST, eid)
             if self.queue:
                 self._resolve()
+            target = e[CARD_TARGET]
+            if e[CANT_PLAY]:
+                self._move(e, Z_GRAVEYARD)
+                self._deaths()
+                self._end_block()
+                return
+            if secret:
+                self._put_secret(e, p)
+                self._deaths()
+                self._end_block()
+                return
         else:
             self._fire(EV_PLAYED, eid)
             if self.queue:
@@ -231,6 +271,7 @@ class Play(Effects):
                 self._deaths()
             if not self.over:
                 self._fire(EV_SUMMONED, eid)
+                self._fire(EV_AFTER_PLAYED, eid)
         elif ctype == T_WEAPON:
             self._equip(e, p)
             if script.play is not None:
@@ -287,6 +328,14 @@ class Play(Effects):
         self._fire(EV_ATTACK, attacker, defender)
         if self.queue:
             self._resolve()
+            # A trigger may have given the attack a new defender (Misdirection, Noble
+            # Sacrifice: :meth:`redirect_attack`).
+            new = game[PROPOSED_DEFENDER]
+            if new and new != defender:
+                set_(d, DEFENDING, 0)
+                defender = new
+                d = ents[defender]
+                set_(d, DEFENDING, 1)
         # A trigger that removed or mortally wounded either side cancels the attack.
         if self.alive(attacker) and self.alive(defender):
             dealt = self.attack_value(attacker)

@@ -36,6 +36,9 @@ EV_PLAYED = 8
 EV_CAST = 9
 EV_AFTER_CAST = 10  # "After you cast a spell": subject = the spell, after its text
 EV_DIED = 11  # subject = a minion that died (after it left play, with the death phase)
+# "After ... plays a minion": subject = the minion played from hand, after its battlecry and
+# the death phase after it (with EV_SUMMONED; a summon by an effect fires EV_SUMMONED only).
+EV_AFTER_PLAYED = 12
 
 # Trigger scopes: which subjects a listener reacts to ("friendly" = the listener's
 # controller's; for an enchantment, the controller of whoever cast it).
@@ -50,6 +53,11 @@ ON_FRIENDLY = "friendly"  # any entity the listener's controller controls (a car
 ON_ENEMY = "enemy"
 ON_ATTACHED = "attached"  # an enchantment's listener: the entity it is attached to
 ON_BY_SELF = "by_self"  # the event's other entity is the listener (damage it dealt)
+# Attack events: the defender (the event's other entity) is the listener's hero / one of
+# its minions / either; the attacker is then always an enemy.
+ON_DEFENDER_FRIENDLY_HERO = "defender_friendly_hero"
+ON_DEFENDER_FRIENDLY_MINION = "defender_friendly_minion"
+ON_DEFENDER_FRIENDLY = "defender_friendly"
 ON_ANY = "any"
 
 # A selection: entity ids computed when an effect or aura runs (dsl.Selector is one).
@@ -76,6 +84,9 @@ class Trigger:
     effect: Effect
     scope: str = ON_SELF
     when: Condition | None = None
+    # A secret's trigger: heard only on the opponent's turn, and the secret is revealed
+    # (moved to the graveyard) before its effect runs.
+    secret: bool = False
 
     def matches(self, g: Primitives, listener: int, subject: int, other: int = 0) -> bool:
         if not self._in_scope(g, listener, subject, other):
@@ -93,6 +104,12 @@ class Trigger:
         if scope == ON_BY_SELF:
             return other == listener
         mine = g.controller_of(listener)
+        if scope == ON_DEFENDER_FRIENDLY_HERO:
+            return other == g.hero[mine]
+        if scope == ON_DEFENDER_FRIENDLY_MINION:
+            return other in g.board[mine]
+        if scope == ON_DEFENDER_FRIENDLY:
+            return other == g.hero[mine] or other in g.board[mine]
         if scope == ON_FRIENDLY_PLAYER:
             return subject == 1 + mine
         if scope == ON_ENEMY_PLAYER:
@@ -156,6 +173,7 @@ __all__ = [
     "EMPTY_SCRIPT",
     "EV_AFTER_ATTACK",
     "EV_AFTER_CAST",
+    "EV_AFTER_PLAYED",
     "EV_ATTACK",
     "EV_CAST",
     "EV_DAMAGED",
@@ -168,6 +186,9 @@ __all__ = [
     "ON_ANY",
     "ON_ATTACHED",
     "ON_BY_SELF",
+    "ON_DEFENDER_FRIENDLY",
+    "ON_DEFENDER_FRIENDLY_HERO",
+    "ON_DEFENDER_FRIENDLY_MINION",
     "ON_ENEMY",
     "ON_ENEMY_MINION",
     "ON_ENEMY_PLAYER",

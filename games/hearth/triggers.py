@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .auras import Auras
 from .entity import Entity
-from .enums import B_TRIGGER, SILENCED, Z_PLAY, ZONE
+from .enums import B_TRIGGER, SILENCED, Z_GRAVEYARD, Z_PLAY, Z_SECRET, ZONE, ZONE_POSITION
 from .primitives import Ctx
 
 
@@ -45,6 +45,8 @@ class Triggers(Auras):
         ents = self.ents
         for lid in listeners:
             for trig in ents[lid].card.script.triggers:
+                if trig.secret and self.controller(ents[lid]) == self.current:
+                    continue  # a secret never triggers on its owner's turn
                 if trig.event == event and trig.matches(self, lid, subject, other):
                     self.queue.append((lid, trig, subject, other))
 
@@ -54,13 +56,40 @@ class Triggers(Auras):
         while q:
             lid, trig, subject, other = q.pop(0)
             e = self.ents[lid]
-            if e[ZONE] != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
+            zone = e[ZONE]
+            if trig.secret:
+                # Revealed first: a secret that triggered once is gone (a second queued
+                # trigger of the same secret finds it in the graveyard and does nothing).
+                if zone != Z_SECRET or not trig.matches(self, lid, subject, other):
+                    continue
+                self._block(B_TRIGGER, lid, 0, 0)
+                self._reveal_secret(e)
+                trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other))
+                self._end_block()
+                continue
+            if zone != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
                 continue
             if trig not in e.card.script.triggers:
                 continue
             self._block(B_TRIGGER, lid, 0, 0)
             trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other))
             self._end_block()
+
+    def _put_secret(self, e: Entity, p: int) -> None:
+        """A played secret goes (hidden from the opponent) to ``p``'s SECRET zone."""
+        self._move(e, Z_SECRET)
+        self.secrets[p].append(e.id)
+        self._positions(self.secrets[p])  # ZONE_POSITION keeps the order (as real logs do)
+        self._register(e)
+
+    def _reveal_secret(self, e: Entity) -> None:
+        """The secret triggers: it leaves the SECRET zone for the graveyard (revealed)."""
+        secrets = self.secrets[self.controller(e)]
+        secrets.remove(e.id)
+        self._unregister(e)
+        self._set(e, ZONE_POSITION, 0)
+        self._move(e, Z_GRAVEYARD)
+        self._positions(secrets)
 
 
 __all__ = ["Triggers"]

@@ -31,7 +31,8 @@ from .enums import (
 
 
 def observation(state: Core, player: int, legal_actions: list[Action]) -> dict[str, Any]:
-    """What ``player`` may see: own hand in full; the opponent's hand and deck as counts.
+    """What ``player`` may see: own hand and secrets in full; the opponent's hand and deck
+    as counts, its secrets as their classes.
 
     ``legal_actions``: the actions ``player`` may take now (empty when not to move)."""
     if player not in (1, 2):
@@ -80,6 +81,12 @@ def observation(state: Core, player: int, legal_actions: list[Action]) -> dict[s
             "deck_count": len(state.deck[q]),
             "hand_count": len(state.hand[q]),
         }
+        # Secrets: the owner sees the cards; the opponent only how many and their class.
+        d["secrets"] = [
+            {"entity": i, "card": ents[i].card.id} if own
+            else {"entity": i, "class": ents[i].card.card_class}
+            for i in state.secrets[q]
+        ]
         if own:
             d["hand"] = [
                 {"entity": i, "card": ents[i].card.id, "cost": ents[i][COST]}

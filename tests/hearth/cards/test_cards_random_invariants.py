@@ -16,12 +16,16 @@ from games.hearth.carddb import load_cards
 from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     ATTACHED,
+    SECRET,
     SILENCED,
+    T_ENCHANTMENT,
     T_MINION,
+    T_WEAPON,
     TO_BE_DESTROYED,
     Z_DECK,
     Z_HAND,
     Z_PLAY,
+    Z_SECRET,
     ZONE,
 )
 from games.hearth.game import State
@@ -86,10 +90,26 @@ def problems(g: State) -> list[str]:
             sources = sum(inst.source == i for inst in g.auras)
             if sources != (0 if silenced else len(script.auras)):
                 out.append(f"{e}: {sources} active auras")
+    # Listeners: minions and weapons in play, enchantments in play, secrets in the SECRET
+    # zone (and in the secret lists); nothing else, nothing twice.
     for lst in g.triggers.values():
+        if len(lst) != len(set(lst)):
+            out.append(f"a listener twice in {lst}")
         for i in lst:
-            if ents[i][ZONE] != Z_PLAY or ents[i].card.type != T_MINION:
-                out.append(f"{ents[i]} listens while not a minion in play")
+            e = ents[i]
+            if e[ZONE] == Z_SECRET:
+                if i not in g.secrets[g.controller(e)] or not e[SECRET]:
+                    out.append(f"{e} listens in the SECRET zone but is not a secret there")
+            elif e[ZONE] != Z_PLAY or e.card.type not in (T_MINION, T_WEAPON, T_ENCHANTMENT):
+                out.append(f"{e} listens while not in play")
+            elif e.card.type == T_MINION and i not in g.board[g.controller(e)]:
+                out.append(f"{e} listens while not on the board")
+            elif e.card.type == T_WEAPON and g.weapon[g.controller(e)] != i:
+                out.append(f"{e} listens while not the equipped weapon")
+    for p in (1, 2):
+        for i in g.secrets[p]:
+            if ents[i][ZONE] != Z_SECRET:
+                out.append(f"secret {ents[i]} listed but in zone {ents[i][ZONE]}")
     for i in g.enchants:
         target = ents[ents[i][ATTACHED]]
         if target[ZONE] != Z_PLAY or ents[i][ZONE] != Z_PLAY:

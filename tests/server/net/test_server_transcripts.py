@@ -289,9 +289,8 @@ async def test_messages_split_across_reads(chunk: int) -> None:
 
 
 async def test_whole_game_and_replay(tmp_path: Path) -> None:
-    from tests.server.sc_client import play_random
-
     from protocols.sc import NEED_DATA, ClientConnection
+    from tests.server.sc_client import play_random
 
     cfg = config(save_replays=True, replay_dir=tmp_path)
     async with GauntletServer(cfg) as srv:
