@@ -33,6 +33,7 @@ from .enums import (
     DAMAGE,
     ENTITY_ID,
     HEALTH,
+    OVERLOAD_LOCKED,
     RESOURCES,
     RESOURCES_USED,
     SPELLPOWER,
@@ -184,7 +185,10 @@ class Core(Primitives):
     def mana(self, p: int) -> int:
         pe = self.ents[1 + p]
         # After a Coin turn RESOURCES_USED may exceed RESOURCES until the next MAIN_READY.
-        return max(0, pe[RESOURCES] + pe[TEMP_RESOURCES] - pe[RESOURCES_USED])
+        # Overload locks crystals for the turn after the card was played.
+        return max(
+            0, pe[RESOURCES] + pe[TEMP_RESOURCES] - pe[RESOURCES_USED] - pe[OVERLOAD_LOCKED]
+        )
 
     def spell_damage(self, p: int) -> int:
         ents = self.ents

@@ -528,8 +528,13 @@ def card(
     enrage: str | None = None,
     requirements: dict[PlayReq, int] | None = None,
     secret: Trigger | None = None,
+    combo: EffectLike | None = None,
+    combo_requirements: dict[PlayReq, int] | None = None,
 ) -> CardScript:
     """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``).
+
+    ``combo``: what the card does instead when another card was played before it this
+    turn, with ``combo_requirements`` (default: ``requirements``) for its target.
 
     ``secret``: the trigger of a Secret (the card data's SECRET tag sends the played card
     to the SECRET zone); it is heard only on the opponent's turn and reveals the secret."""
@@ -556,6 +561,9 @@ def card(
         triggers += (dataclasses.replace(secret, secret=True),)
     reqs = {int(k): v for k, v in (requirements or {}).items()}
     needs = PlayReq.REQ_TARGET_TO_PLAY in reqs
+    combo_reqs = {int(k): v for k, v in (combo_requirements or {}).items()}
+    creqs = combo_reqs or reqs
+    combo_needs = PlayReq.REQ_TARGET_TO_PLAY in creqs
     script = CardScript(
         play=as_effect(given[0]) if given else None,
         deathrattle=as_effect(deathrattle),
@@ -564,6 +572,10 @@ def card(
         requirements=reqs,
         needs_target=needs,
         takes_target=needs or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs,
+        combo=as_effect(combo),
+        combo_requirements=combo_reqs,
+        combo_needs_target=combo_needs,
+        combo_takes_target=combo_needs or PlayReq.REQ_TARGET_IF_AVAILABLE in creqs,
     )
     return register(card_id, script)
 

@@ -50,6 +50,8 @@ from .enums import (
     NUM_ATTACKS_THIS_TURN,
     NUM_CARDS_PLAYED_THIS_TURN,
     ONE_TURN_EFFECT,
+    OVERLOAD_LOCKED,
+    OVERLOAD_OWED,
     PLAYER_ID,
     PLAYSTATE,
     RESOURCES,
@@ -391,6 +393,10 @@ class State(Determinize):
         self._set(pe, RESOURCES_USED, 0)
         if pe[NUM_CARDS_PLAYED_THIS_TURN]:
             self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, 0)
+        # Overload: what was owed is locked for this turn (and last turn's lock ends).
+        if pe[OVERLOAD_LOCKED] or pe[OVERLOAD_OWED]:
+            self._set(pe, OVERLOAD_LOCKED, pe[OVERLOAD_OWED])
+            self._set(pe, OVERLOAD_OWED, 0)
         ents = self.ents
         for i in (self.hero[p], self.power[p], *self.board[p]):
             e = ents[i]

@@ -29,6 +29,8 @@ from .enums import (
     MAX_SECRETS,
     NUM_ATTACKS_THIS_TURN,
     NUM_CARDS_PLAYED_THIS_TURN,
+    OVERLOAD,
+    OVERLOAD_OWED,
     PROPOSED_ATTACKER,
     PROPOSED_DEFENDER,
     RESOURCES_USED,
@@ -120,9 +122,14 @@ class Play(Effects):
                     continue
                 if REQ_WEAPON in reqs and not self.weapon[p]:
                     continue
-            targets = self._targets(p, reqs, cid) if script.takes_target else _NO_TARGET
+            takes, needs = script.takes_target, script.needs_target
+            if script.combo is not None and self.ents[1 + p][NUM_CARDS_PLAYED_THIS_TURN]:
+                # Combo: the combo text's requirements (SI:7 Agent targets only with it).
+                reqs = script.combo_requirements or reqs
+                takes, needs = script.combo_takes_target, script.combo_needs_target
+            targets = self._targets(p, reqs, cid) if takes else _NO_TARGET
             if not targets:
-                if script.needs_target:
+                if needs:
                     continue
                 targets = _NO_TARGET
             if ctype == T_MINION:
@@ -225,9 +232,14 @@ class Play(Effects):
         hand.remove(eid)
         self._positions(hand)
         pe = self.ents[1 + p]
+        combo = pe[NUM_CARDS_PLAYED_THIS_TURN] > 0  # another card was played before this one
         self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, pe[NUM_CARDS_PLAYED_THIS_TURN] + 1)
+        overload = card.tags.get(OVERLOAD)
+        if overload:
+            self._set(pe, OVERLOAD_OWED, pe[OVERLOAD_OWED] + overload)
         ctype = card.type
         script = card.script
+        effect = script.combo if combo and script.combo is not None else script.play
         if ctype == T_SPELL:
             # "Whenever you cast a spell" resolves before the spell's text; the target is
             # kept in CARD_TARGET, where a trigger may change it (Spellbender) or the spell
@@ -262,9 +274,9 @@ class Play(Effects):
             self._set(e, ZONE_POSITION, 0)
             self._enter_board(e, p, position)
             self._update_auras()
-            if script.play is not None:
+            if effect is not None:
                 self._block(B_POWER, eid, target)
-                script.play.run(self, Ctx(eid, target, p))
+                effect.run(self, Ctx(eid, target, p))
                 self._end_block()
                 # SabberStone's PlayMinion: a death phase between the battlecry and the
                 # after-summon phase (a Juggler the battlecry killed throws nothing).
@@ -274,16 +286,16 @@ class Play(Effects):
                 self._fire(EV_AFTER_PLAYED, eid)
         elif ctype == T_WEAPON:
             self._equip(e, p)
-            if script.play is not None:
+            if effect is not None:
                 self._block(B_POWER, eid, target)
-                script.play.run(self, Ctx(eid, target, p))
+                effect.run(self, Ctx(eid, target, p))
                 self._end_block()
         else:
             if self.hist is not None and target:
                 self.hist.meta_data(M_TARGET, 0, [target])
-            if script.play is not None:
+            if effect is not None:
                 self._block(B_POWER, eid, target)
-                script.play.run(self, Ctx(eid, target, p))
+                effect.run(self, Ctx(eid, target, p))
                 self._end_block()
             self._move(e, Z_GRAVEYARD)
             self._fire(EV_AFTER_CAST, eid)

@@ -152,9 +152,15 @@ class CardScript:
     # enchantments: tag deltas, multiplied by TAG_SCRIPT_DATA_NUM_1 when ``scaled``
     buff: tuple[tuple[int, int], ...] = ()
     scaled: bool = False
+    # Combo: what the card does instead when another card was played before it this turn,
+    # and that text's requirements (empty: the card's own)
+    combo: Effect | None = None
+    combo_requirements: dict[int, int] = field(default_factory=dict)
     # derived
     needs_target: bool = False  # REQ_TARGET_TO_PLAY: unplayable without a valid target
     takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE
+    combo_needs_target: bool = False  # the same, with combo
+    combo_takes_target: bool = False
 
 
 EMPTY_SCRIPT = CardScript()

@@ -66,14 +66,24 @@ def cards_with(pattern: str) -> list[Card]:
 
 @pytest.mark.parametrize("card", cards_with(r"deal \$?\d+ damage"), ids=lambda c: c.id)
 def test_damage_amounts(card: Card) -> None:
-    (n,) = re.findall(r"deal \$?(\d+) damage", plain(card.text), re.I)
-    found = [e for e in declared(card) if isinstance(e, (Damage, SplitDamage))]
-    assert len(found) == 1
-    e = found[0]
-    amount = e.count if isinstance(e, SplitDamage) else e.amount
-    assert amount == int(n)
-    # "$N" marks spell text that Spell Damage boosts; hero powers and battlecries use N.
-    assert e.spell == ("$" in card.text and card.type == 5)
+    # A Combo card's text has two parts: what it does, and (after "Combo:") what instead.
+    main, _, combo = card.text.partition("Combo:")
+    parts = [(main, declared(card)), (combo, list(effects(card.script.combo)))]
+    checked = 0
+    for text, declared_effects in parts:
+        numbers = re.findall(r"deal \$?(\d+) damage", plain(text), re.I)
+        if not numbers:
+            continue
+        (n,) = numbers
+        found = [e for e in declared_effects if isinstance(e, (Damage, SplitDamage))]
+        assert len(found) == 1
+        e = found[0]
+        amount = e.count if isinstance(e, SplitDamage) else e.amount
+        assert amount == int(n)
+        # "$N" marks spell text that Spell Damage boosts; hero powers and battlecries use N.
+        assert e.spell == ("$" in text and card.type == 5)
+        checked += 1
+    assert checked
 
 
 @pytest.mark.parametrize("card", cards_with(r"draw (a|\d+) cards?"), ids=lambda c: c.id)
@@ -98,7 +108,8 @@ def test_heal_amounts(card: Card) -> None:
 @pytest.mark.parametrize("card", cards_with(r"summon (a|an|two) \d+/\d+"), ids=lambda c: c.id)
 def test_summons(card: Card) -> None:
     ((count, atk, health),) = re.findall(r"summon (a|an|two) (\d+)/(\d+)", plain(card.text), re.I)
-    (e,) = [e for e in declared(card) if isinstance(e, Summon)]
+    with_combo = declared(card) + list(effects(card.script.combo))
+    (e,) = [e for e in with_combo if isinstance(e, Summon)]
     token = load_cards()[e.card_id]
     assert e.count == WORDS[count.lower()]
     assert (token.tags.get(ATK, 0), token.tags[HEALTH]) == (
