@@ -244,6 +244,29 @@ class Damage(Effect):
             g.damage(ctx.source, t, n)
 
 
+class DamageRandom(Damage):
+    """Deal ``amount`` to one random living entity of ``sel`` (Ragnaros, Demolisher)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        n = num(self.amount, g, ctx)
+        if self.spell:
+            n += g.spell_damage(ctx.player)
+        choices = [i for i in self.sel(g, ctx) if g.alive(i)]
+        if choices:
+            g.damage(ctx.source, choices[g.rng.below(len(choices))], n)
+
+
+class AddToHand(Effect):
+    """Put a new ``card_id`` into the controller's hand (Archmage Antonidas's Fireball);
+    nothing when the hand is full."""
+
+    def __init__(self, card_id: str) -> None:
+        self.card_id = card_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.give(ctx.player, self.card_id)
+
+
 class Heal(Effect):
     def __init__(self, sel: Selector, amount: Num) -> None:
         self.sel, self.amount = sel, amount
@@ -642,6 +665,7 @@ __all__ = [
     "RACE",
     "SELF",
     "TARGET",
+    "AddToHand",
     "AdjacentAura",
     "Aura",
     "Buff",
@@ -651,6 +675,7 @@ __all__ = [
     "CounterIt",
     "Ctx",
     "Damage",
+    "DamageRandom",
     "Destroy",
     "Draw",
     "Effect",

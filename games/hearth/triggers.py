@@ -13,8 +13,20 @@ from __future__ import annotations
 
 from .auras import Auras
 from .entity import Entity
-from .enums import B_TRIGGER, SILENCED, Z_GRAVEYARD, Z_PLAY, Z_SECRET, ZONE, ZONE_POSITION
+from .enums import (
+    B_TRIGGER,
+    CANT_PLAY,
+    SILENCED,
+    Z_GRAVEYARD,
+    Z_PLAY,
+    Z_SECRET,
+    ZONE,
+    ZONE_POSITION,
+)
 from .primitives import Ctx
+from .script import EV_AFTER_CAST, EV_CAST
+
+_CAST_EVENTS = (EV_CAST, EV_AFTER_CAST)
 
 
 class Triggers(Auras):
@@ -43,12 +55,19 @@ class Triggers(Auras):
         if not listeners:
             return
         ents = self.ents
+        queue = self.queue
+        # Secrets resolve before the other triggers of one event (a Counterspell stops
+        # the "whenever you cast a spell" triggers of the spell it counters).
+        at = len(queue)
         for lid in listeners:
             for trig in ents[lid].card.script.triggers:
-                if trig.secret and self.controller(ents[lid]) == self.current:
-                    continue  # a secret never triggers on its owner's turn
-                if trig.event == event and trig.matches(self, lid, subject, other):
-                    self.queue.append((lid, trig, subject, other))
+                if trig.event != event or not trig.matches(self, lid, subject, other):
+                    continue
+                if not trig.secret:
+                    queue.append((lid, trig, subject, other))
+                elif self.controller(ents[lid]) != self.current:  # never on its owner's turn
+                    queue.insert(at, (lid, trig, subject, other))
+                    at += 1
 
     def _resolve(self) -> None:
         """Run queued triggers in order (each may queue more)."""
@@ -71,6 +90,8 @@ class Triggers(Auras):
                 continue
             if trig not in e.card.script.triggers:
                 continue
+            if trig.event in _CAST_EVENTS and self.ents[subject][CANT_PLAY]:
+                continue  # a countered spell was not cast
             self._block(B_TRIGGER, lid, 0, 0)
             trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other))
             self._end_block()

@@ -69,9 +69,15 @@ def public(g: State, p: int) -> dict[str, Any]:
         "next_order": g.next_order,
         "next_id": g.next_id,
         "secrets": (g.secrets[1], g.secrets[2]),
-        # The opponent's secrets listen to what their hidden identity listens to.
+        # Secrets resolve before other triggers whatever the index order, so each event's
+        # listeners are compared as (others in order, own secrets in order); the
+        # opponent's secrets listen to what their hidden identity listens to.
         "triggers": sorted(
-            (k, tuple(i for i in v if i not in g.secrets[3 - p]))
+            (
+                k,
+                tuple(i for i in v if i not in g.secrets[1] + g.secrets[2]),
+                tuple(i for i in v if i in g.secrets[p]),
+            )
             for k, v in g.triggers.items()
             if [i for i in v if i not in g.secrets[3 - p]]
         ),

@@ -36,6 +36,18 @@ def test_ex1_287_counterspell() -> None:
     assert g.health(g.hero[1]) == 24
 
 
+def test_ex1_287_counterspell_stops_cast_triggers_but_not_play_triggers() -> None:
+    # The countered spell was played (Questing Adventurer grows) but never cast (Mana
+    # Wyrm and Violet Teacher hear nothing): the secret resolves before them.
+    g, secret = armed("EX1_287")
+    wyrm = S.summon(g, 2, "NEW1_012")
+    teacher = S.summon(g, 2, "NEW1_026")
+    quester = S.summon(g, 2, "EX1_044")
+    S.play(g, S.give(g, 2, "CS2_025"))
+    assert gone(g, secret) and stats(g, wyrm) == (1, 3) and stats(g, quester) == (3, 3)
+    assert g.board[2] == [wyrm, teacher, quester]
+
+
 def test_ex1_287_counterspell_ignores_minions() -> None:
     g, secret = armed("EX1_287")
     S.play(g, S.give(g, 2, "CS2_189"), g.hero[1])  # Elven Archer's battlecry is no spell

@@ -135,7 +135,18 @@ def stated(text: str) -> tuple[int, int]:
 
 
 # Enchantments whose own text names no number take it from the card that grants them.
-GRANTED_BY = {"CS2_226e": "CS2_226", "EX1_399e": "EX1_399"}
+GRANTED_BY = {
+    "CS2_226e": "CS2_226",
+    "EX1_399e": "EX1_399",
+    "EX1_001e": "EX1_001",
+    "EX1_044e": "EX1_044",
+    "EX1_509e": "EX1_509",
+    "EX1_531e": "EX1_531",
+    "EX1_604o": "EX1_604",
+    "NEW1_012o": "NEW1_012",
+    "NEW1_038o": "NEW1_038",
+    "tt_004o": "tt_004",
+}
 
 
 @pytest.mark.parametrize(
