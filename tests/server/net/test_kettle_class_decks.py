@@ -13,14 +13,9 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "conformance" / "kettle"))
 from kettle_client import KettleClient
 
 from games.hearth import MAGE_DECK, decks
-from games.hearth.carddb import Card
 from protocols.kettle import GameJoined, Nack, QueuePlayer
 from server.config import ServerConfig
 from server.runtime import GauntletServer
-
-
-def _collectible(card: Card) -> bool:
-    return card.collectible and card.type in (4, 5, 7)
 
 
 async def _queue(message: QueuePlayer) -> tuple[GauntletServer, GameJoined | Nack]:
