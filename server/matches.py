@@ -71,6 +71,7 @@ class SeatRequest:
 
     name: str | None = None
     bot: str | int | None = None
+    deck: Any = None  # the game's `read_deck` reads it (Hearth: a name, a code, hero+cards)
 
 
 @dataclass
@@ -208,6 +209,22 @@ class MatchService:
             bots[i] = bot
         return plugin, bots
 
+    @staticmethod
+    def _decks(plugin: Any, seats: Sequence[SeatRequest]) -> dict[int, Any]:
+        """Each seat's deck, read by the game (`GamePlugin.read_deck`); `MatchError` 422
+        naming the seat, the card and the rule."""
+        found: dict[int, Any] = {}
+        for i, seat in enumerate(seats):
+            if seat.deck is None:
+                continue
+            if plugin.read_deck is None or plugin.use_deck is None:
+                raise MatchError(f"seats[{i}].deck: {plugin.game_id} takes no decks", 422)
+            try:
+                found[i] = plugin.read_deck(seat.deck)
+            except ValueError as error:
+                raise MatchError(f"seats[{i}].deck: {error}", 422) from None
+        return found
+
     async def start_match(self, game: str, seats: Sequence[SeatRequest], *,
                           seed: int | None = None, paused: bool = False,
                           clocks: Clocks | None = None, remote: Any = None,
@@ -218,7 +235,9 @@ class MatchService:
         registered bots only, not paused, is queued for the workers (waiting up to
         `remote_wait` seconds for room: `MatchError` 503 after); any other is played here (a
         reserved seat needs this node's TCP port)."""
-        if remote is None or paused or any(s.bot is None for s in seats):
+        if remote is None or paused or any(s.bot is None or s.deck is not None
+                                           for s in seats):
+            # A seat with a deck is played here too: the workers' jobs carry no decks.
             room, answer = await self.create_match(game, seats, seed=seed, paused=paused,
                                                    clocks=clocks)
             return room.id, answer
@@ -240,6 +259,7 @@ class MatchService:
         for seats the caller fills itself). `MatchError` 503 while the store fails.
         """
         plugin, bots = await self._checked(game, seats, self.store)
+        decks = self._decks(plugin, seats)
         protocol: WireProtocol = "sc" if plugin.speaks("sc") else "kettle"
         slots = [SlotRequest(display_name=(s.name or (bots[i].name if i in bots else "")))
                  for i, s in enumerate(seats)]
@@ -248,6 +268,8 @@ class MatchService:
                                               room_id=match_id)
         except Exception as exc:
             raise MatchError(str(exc), 409) from exc
+        for i, deck in decks.items():
+            plugin.use_deck(room.game, i, deck)  # before any seat joins: nothing was dealt
         tracked = self.tracked[room.id]
         record = tracked.record
         record.seed = seed

@@ -702,8 +702,13 @@ class LocalRooms:
     and `prepare_room`): watch a room directly, seat an in-process bot, prepare a seeded
     room (neither of the last two can be done over the admin protocol)."""
 
-    def __init__(self, lobby: Any) -> None:
+    def __init__(self, lobby: Any, decks: dict[str, Any] | None = None,
+                 use_deck: Callable[[Any, int, Any], None] | None = None) -> None:
         self.lobby = lobby  # server.rooms.Lobby: the rooms layer, below this one
+        # By bot label: the deck that bot plays in every room `prepare_room` makes, given
+        # to its seat with the game's `use_deck` (`GamePlugin.use_deck`).
+        self.decks = decks or {}
+        self.use_deck = use_deck
 
     async def watch_room(self, room_id: str) -> RoomWatch:
         return RoomWatch.polling(self.lobby.rooms[room_id])
@@ -720,6 +725,10 @@ class LocalRooms:
 
         room, codes = self.lobby.prepare(game_type, [SlotRequest(name) for name in names],
                                          False, None, seed)
+        for seat, name in enumerate(names):
+            deck = self.decks.get(name)
+            if deck is not None and self.use_deck is not None:
+                self.use_deck(room.game, seat, deck)  # before either bot joins
         return room.id, tuple(codes)
 
 

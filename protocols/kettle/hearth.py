@@ -30,7 +30,7 @@ that target (0 when absent) and that position, or None: an ``illegal`` nack.
 
 The mulligan is an ``entity_choices`` (``mulligan_action`` reads ``choose_entities``).
 
->>> from games.hearth import END_TURN, Action, Kind
+>>> from games.hearth import END_TURN, Action, Kind, decks
 >>> legal = [END_TURN, Action(Kind.PLAY, 9, 0, 0), Action(Kind.PLAY, 9, 0, 1),
 ...          Action(Kind.POWER, 5, 6), Action(Kind.POWER, 5, 8), Action(Kind.ATTACK, 12, 8)]
 >>> options = options_for(legal)
@@ -56,10 +56,9 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from games.hearth import END_TURN, Action, Kind
+from games.hearth import END_TURN, Action, Kind, decks
 from protocols.kettle.messages import OPTION_END_TURN, OPTION_POWER, Option, OptionEntity
 
 __all__ = [
@@ -74,10 +73,6 @@ __all__ = [
 Choice = tuple[int, int | None, int | None]
 """``(option_index, target, position)`` of a ``choose_option``; None = field absent."""
 
-_NEUTRAL = 12  # hearthstone.enums.CardClass.NEUTRAL
-_LEGENDARY = 5  # hearthstone.enums.Rarity.LEGENDARY
-_HERO = 3  # hearthstone.enums.CardType.HERO
-_DECK_TYPES = frozenset({4, 5, 7})  # MINION, SPELL, WEAPON
 
 
 def options_for(actions: Sequence[Action]) -> tuple[Option, ...]:
@@ -171,8 +166,9 @@ def mulligan_action(player: int, offered: Iterable[int], chosen: Sequence[int]) 
 
 def deck_problem(hero_id: str, cards: Sequence[str], *, size: int = 30) -> str | None:
     """Why ``(hero_id, cards)`` is not a legal deck, naming the card and the rule; None
-    when it is: ``size`` known collectible minions, spells or weapons of the hero's class
-    or neutral, at most 2 copies of a card and 1 of a legendary.
+    when it is (the rules are the game's: :func:`games.hearth.decks.deck_problem`):
+    ``size`` collectible minions, spells or weapons the engine plays, of the hero's class or
+    neutral, at most 2 copies of a card and 1 of a legendary.
 
     >>> from games.hearth import DEFAULT_DECKS
     >>> hero, cards = DEFAULT_DECKS[0]
@@ -183,38 +179,4 @@ def deck_problem(hero_id: str, cards: Sequence[str], *, size: int = 30) -> str |
     >>> deck_problem(hero, cards[:-1] + ("CS2_025",))
     'CS2_025 (Arcane Explosion): 3 copies; a deck holds at most 2 copies of a card'
     """
-    from games.hearth.carddb import load_cards
-
-    db = load_cards()
-    hero = db.get(hero_id)
-    if hero is None or hero.type != _HERO or not hero.collectible:
-        return f"heroID {hero_id!r} is not a hero card"
-    if len(cards) != size:
-        return f"a deck holds exactly {size} cards, not {len(cards)}"
-    for card_id, copies in Counter(cards).items():
-        card = db.get(card_id)
-        if card is None or not card.collectible or card.type not in _DECK_TYPES:
-            return f"{card_id!r} is not a collectible minion, spell or weapon"
-        if card.card_class not in (_NEUTRAL, hero.card_class):
-            return (
-                f"{card_id} ({card.name}) is a {_class_name(card.card_class)} card; "
-                f"a {_class_name(hero.card_class)} deck holds "
-                f"{_class_name(hero.card_class)} and neutral cards"
-            )
-        limit = 1 if card.rarity == _LEGENDARY else 2
-        if copies > limit:
-            kind = "a legendary" if limit == 1 else "a card"
-            return (
-                f"{card_id} ({card.name}): {copies} copies; a deck holds at most "
-                f"{limit} {'copy' if limit == 1 else 'copies'} of {kind}"
-            )
-    return None
-
-
-def _class_name(card_class: int) -> str:
-    from hearthstone.enums import CardClass
-
-    try:
-        return str(CardClass(card_class).name).replace("_", " ").title()
-    except ValueError:
-        return f"class {card_class}"
+    return decks.deck_problem(hero_id, cards, size=size)

@@ -48,15 +48,27 @@ class GameOut(BaseModel):
         description="`format`s of GET /api/matches/{id}/replay, the default first.")
 
 
+class DeckIn(BaseModel):
+    """A deck as a hero and its cards (card ids)."""
+
+    model_config = _examples({"hero": "HERO_08", "cards": ["CS2_029", "CS2_029", "..."]})
+    hero: str = Field(min_length=1, max_length=32)
+    cards: list[Annotated[str, Field(min_length=1, max_length=32)]] = Field(max_length=60)
+
+
 class SeatIn(BaseModel):
     """A seat: `bot` (a registered bot's name or id, launched by the server) or `name` (a seat
-    reserved for a client you start; the answer carries its reservation code)."""
+    reserved for a client you start; the answer carries its reservation code). `deck`
+    (Hearth): a class deck's name (`mage`, `basic-warlock`), a deck code, or `{hero,
+    cards}`; a deck the game does not take is a 422 naming the card and the rule."""
 
     model_config = _examples({"name": "alice"}, {"bot": "greedy"})
     name: str | None = Field(None, min_length=1, max_length=100)
     # Strict: a JSON string is a name, a JSON integer an id ("1" names the bot called 1).
     bot: StrictStr | Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = Field(
         None, description="A registered bot: its name (a string) or its id (an integer).")
+    deck: Annotated[str, Field(min_length=1, max_length=4000)] | DeckIn | None = Field(
+        None, description="Hearth: a class deck's name, a deck code, or {hero, cards}.")
 
     @model_validator(mode="after")
     def _one_of(self) -> Self:

@@ -91,6 +91,12 @@ def play(
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Log server events; list every loss's cause, not the first.")]
     = False,
+    deck1: Annotated[str | None, typer.Option(
+        "--deck1", help="Hearth: the first bot's deck, in every game: a class deck's name "
+        "(mage, basic-warlock, ...), a deck code, or a file holding a deck code or card ids "
+        "(the hero's among them).")] = None,
+    deck2: Annotated[str | None, typer.Option(
+        "--deck2", help="Hearth: the second bot's deck (same forms).")] = None,
 ) -> None:
     """Play a series of games between two bots and print who won."""
     settings = command_settings(ctx)
@@ -105,12 +111,17 @@ def play(
         # A bot's crash is reported in the table, not as a log line across the progress bar.
         logging.getLogger("server.launcher").setLevel(logging.ERROR)
     labels = labels_of(bot_a, bot_b)
+    decks = {label: _deck(plugin, option, spec)
+             for label, option, spec in zip(labels, ("--deck1", "--deck2"), (deck1, deck2),
+                                            strict=True)
+             if spec is not None}
     if concurrency is None:
         concurrency = 4 if {bot_a, bot_b} <= bundled_names(plugin) else 1
     try:
         records, where, interrupted = asyncio.run(_play(
             bots=((labels[0], seats[0]), (labels[1], seats[1])), games=games, seed=seed,
             concurrency=concurrency, port=port, settings=settings, plugin=plugin,
+            decks=decks,
         ))
     except _PlayError as error:
         typer.echo(f"error: {error}", err=True)
@@ -152,6 +163,24 @@ class _PlayError(Exception):
     pass
 
 
+def _deck(plugin: Any, option: str, spec: str) -> Any:
+    """`--deck1`/`--deck2` read by the game (`GamePlugin.read_deck`): a file's text, else
+    the text itself; a usage error naming the option, the card and the rule."""
+    if plugin.read_deck is None or plugin.use_deck is None:
+        usage_error(f"{option}: {plugin.name} takes no decks")
+    path = Path(spec)
+    text = spec
+    if path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            usage_error(f"{option}: cannot read {spec}: {error}")
+    try:
+        return plugin.read_deck(text)
+    except ValueError as error:
+        usage_error(f"{option}: {error}")
+
+
 def _external_password(settings: Settings) -> str:
     """The admin password of a server already running: never a new one."""
     preset = settings.admin_password.get_secret_value() if settings.admin_password else None
@@ -165,7 +194,8 @@ def _external_password(settings: Settings) -> str:
 
 async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 seed: int | None, concurrency: int, port: int | None, settings: Settings,
-                plugin: Any) -> tuple[list[Any], str, bool]:
+                plugin: Any, decks: dict[str, Any] | None = None
+                ) -> tuple[list[Any], str, bool]:
     from server.runtime import GauntletServer
     from server.series import InProcessSeat, LocalRooms, SeriesError, reachable, run_series
 
@@ -179,7 +209,7 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
     in_process = any(isinstance(seat, InProcessSeat) for _label, seat in bots)
 
     async def series(server_port: int, password: str, server: Any = None) -> list[Any]:
-        local = None if server is None else LocalRooms(server.lobby)
+        local = None if server is None else LocalRooms(server.lobby, decks, plugin.use_deck)
         with _progress(games, labels) as progress:
             return await run_series(
                 bots, games, host=host, port=server_port, password=password,
@@ -187,10 +217,14 @@ async def _play(*, bots: tuple[tuple[str, Any], tuple[str, Any]], games: int,
                 game_type=plugin.game_id, explain=plugin.explain,
                 watch_room=None if local is None or observable else local.watch_room,
                 join=None if local is None else local.join,
+                prepare_room=None if local is None or not decks else local.prepare_room,
             )
 
     try:
         if port is not None and await asyncio.to_thread(reachable, host, port):
+            if decks:
+                raise _PlayError(f"something answers on {host}:{port}: a series with "
+                                 "--deck1/--deck2 runs its own server; leave out --port")
             if not observable or in_process:
                 why = (f"{plugin.name} bots that play in the server's process"
                        if observable else f"a {plugin.name} series")

@@ -190,6 +190,12 @@ class GamePlugin:
     kit: Callable[[], BotKit | None] | None = None
     explain: Callable[[str], str | None] | None = None
     demo: TerminalDemo | None = None
+    # A seat's deck (issue #27; Hearth): `read_deck(spec)` reads a deck as a user gives it
+    # (text: a name or a code; an object) into the game's deck value, or raises ValueError
+    # naming the card and the rule; `use_deck(game, seat, deck)` gives it to a seat of a
+    # room's game before the game starts. None: the game takes no decks.
+    read_deck: Callable[[Any], Any] | None = None
+    use_deck: Callable[[Game, int, Any], None] | None = None
 
     @property
     def name(self) -> str:

@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "games.hearth",
     "games.hearth.actions",
+    "games.hearth.decks",
     "games.hearth.entity",
     "games.hearth.env",
     "games.hearth.game",

@@ -67,6 +67,11 @@ def _match(store: Store, match_id: str) -> Match:
     return match
 
 
+def _deck(deck: Any) -> Any:
+    """The seat's deck as the game reads it: text, or {hero, cards}."""
+    return deck.model_dump() if hasattr(deck, "model_dump") else deck
+
+
 DISPATCH_WAIT = 10.0
 """Seconds POST /api/matches waits for room in a full worker queue before answering 503."""
 
@@ -92,7 +97,7 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
                         c.min_move_time)
     game = context.games.resolve(body.game)  # an alias names its game, as on the CLI
     match_id, seats = await service.start_match(
-        game, [SeatRequest(s.name, s.bot) for s in body.seats], seed=body.seed,
+        game, [SeatRequest(s.name, s.bot, _deck(s.deck)) for s in body.seats], seed=body.seed,
         paused=body.paused, clocks=clocks, remote=context.dispatcher, remote_wait=DISPATCH_WAIT)
     return MatchCreated(id=match_id, game=game, status=MatchStatus.WAITING,
                         seats=[SeatCreated(**s) for s in seats])

@@ -13,7 +13,9 @@ The rules are `games.hearth`; the wire protocol is `protocols.kettle`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from games.hearth import decks
 from server.games.hearth.bots import bundled, kit
 from server.games.hearth.kettle import KettleSession
 from server.games.hearth.replay import (
@@ -38,6 +40,10 @@ from server.games.registry import GamePlugin, ReplayFormat
 __all__ = ["GAME_TYPE", "ILLEGAL", "MULLIGAN", "OPTIONS", "PLUGIN", "HearthAsk", "HearthGame",
            "HearthView", "new_game"]
 
+def _use_deck(game: Any, seat: int, deck: decks.Deck) -> None:
+    game.use_deck(seat, *deck.pair())
+
+
 PLUGIN = GamePlugin(
     game_id=GAME_TYPE,
     display_name="Hearth",
@@ -52,6 +58,8 @@ PLUGIN = GamePlugin(
     replay_files=write_hearth_replay,
     sessions={"kettle": KettleSession},
     spectating=HearthSpectating(),
+    read_deck=decks.resolve,
+    use_deck=_use_deck,
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
              ReplayFormat("power-log", "text/plain; charset=utf-8", "{id}.power.log",

@@ -31,7 +31,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.hearth import DEFAULT_DECKS, GAME_TYPE, Action
+from games.hearth import DEFAULT_DECKS, GAME_TYPE, Action, decks
 from protocols.base import NEED_DATA, ConnectionClosed, Limits, LocalProtocolError, ProtocolError
 from protocols.kettle import (
     CHOICE_MULLIGAN,
@@ -53,7 +53,7 @@ from protocols.kettle import (
     ServerConnection,
     ServerMessage,
 )
-from protocols.kettle.hearth import action_for, deck_problem, mulligan_action, options_for
+from protocols.kettle.hearth import action_for, mulligan_action, options_for
 from protocols.kettle.messages import PREFIX
 from protocols.kettle.reasons import (
     ILLEGAL,
@@ -365,20 +365,28 @@ class _Refusal(Exception):
 
 
 def _deck(hero: str | None, cards: tuple[str, ...] | None) -> tuple[str, tuple[str, ...]]:
-    """The deck a `queue_player` asks for, or `_Refusal(invalid_deck)`."""
+    """The deck a `queue_player` asks for, or `_Refusal(invalid_deck)`: a heroID without
+    cards plays that hero's default deck, else its class deck (`games.hearth.decks`); with
+    cards, the game's deck rules (`Deck.from_ids`) decide."""
     if cards is None:
         for default_hero, default_cards in DEFAULT_DECKS:
             if default_hero == hero:
                 return default_hero, default_cards
-        known = ", ".join(h for h, _ in DEFAULT_DECKS)
-        raise _Refusal(INVALID_DECK, f"heroID {hero!r} without cards: only {known} have a "
-                                     "default deck")
+        try:
+            found = None if hero is None else decks.for_hero(hero)
+        except decks.DeckError as error:
+            raise _Refusal(INVALID_DECK, f"heroID {hero!r} without cards: {error}") from None
+        if found is None:
+            known = ", ".join(d.hero for d in decks.class_decks().values())
+            raise _Refusal(INVALID_DECK, f"heroID {hero!r} without cards: only {known} have "
+                                         "a default deck")
+        return found.pair()
     if hero is None:
         raise _Refusal(INVALID_DECK, "cards need a heroID")
-    problem = deck_problem(hero, cards)
-    if problem is not None:
-        raise _Refusal(INVALID_DECK, problem)
-    return hero, cards
+    try:
+        return decks.Deck.from_ids(hero, cards).pair()
+    except decks.DeckError as error:
+        raise _Refusal(INVALID_DECK, str(error)) from None
 
 
 def _ask(ident: int, seat: int, payload: Any) -> _Ask:

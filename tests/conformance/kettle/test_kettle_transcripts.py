@@ -160,7 +160,7 @@ async def test_unknown_type_bad_decks_and_choosing_before_joining() -> None:
         c = await KettleClient.connect(srv.tcp_port)
         await c.send_raw(b'\x00\x00\x00\x28{"type":"kettle:types/dance","dance":{}}')
         await c.send(QueuePlayer("c", "HERO_08", warrior), QueuePlayer("c", "HERO_08", three),
-                     QueuePlayer("c", "HERO_05"), ChooseOption(1, 0), ChooseEntities(1, ()),
+                     QueuePlayer("c", "HERO_08a"), ChooseOption(1, 0), ChooseEntities(1, ()),
                      GetGameState(), Concede())
         nacks = [await c.recv_until(Nack) for _ in range(8)]
         await c.close()
