@@ -36,6 +36,8 @@ class PlayReq(IntEnum):
     REQ_HERO_TARGET = 17
     REQ_MINION_CAP = 20
     REQ_TARGET_IF_AVAILABLE = 22
+    REQ_TARGET_WITH_RACE = 8
+    REQ_MINIMUM_ENEMY_MINIONS = 45
 
 
 # Tags, as plain ints.

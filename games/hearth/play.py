@@ -16,6 +16,7 @@ from .enums import (
     B_POWER,
     CANNOT_ATTACK_HEROES,
     CANT_ATTACK,
+    CARDRACE,
     CHARGE,
     COST,
     DAMAGE,
@@ -58,6 +59,8 @@ REQ_NONSELF = int(PlayReq.REQ_NONSELF_TARGET)
 REQ_HERO = int(PlayReq.REQ_HERO_TARGET)
 REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
 REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
+REQ_RACE = int(PlayReq.REQ_TARGET_WITH_RACE)
+REQ_MIN_ENEMY_MINIONS = int(PlayReq.REQ_MINIMUM_ENEMY_MINIONS)
 
 
 class Play(Effects):
@@ -105,6 +108,10 @@ class Play(Effects):
                 if REQ_SLOTS in reqs and full:
                     continue
                 if REQ_WEAPON in reqs and not self.weapon[p]:
+                    continue
+                if REQ_MIN_ENEMY_MINIONS in reqs and len(self.board[3 - p]) < reqs[
+                    REQ_MIN_ENEMY_MINIONS
+                ]:
                     continue
             targets = self._targets(p, reqs, cid) if script.takes_target else _NO_TARGET
             if not targets:
@@ -156,6 +163,8 @@ class Play(Effects):
                 if REQ_NONSELF in reqs and i == source:
                     continue
                 if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
+                    continue
+                if REQ_RACE in reqs and ents[i][CARDRACE] != reqs[REQ_RACE]:
                     continue
                 out.append(i)
         return out
