@@ -39,6 +39,7 @@ from .enums import (
     RESOURCES,
     RESOURCES_USED,
     SCRIPT_DATA_NUM_1,
+    SCRIPT_DATA_NUM_2,
     SILENCED,
     SPELLPOWER,
     T_HERO,
@@ -192,7 +193,18 @@ class Effects(Triggers):
         t = self.ents[target]
         if t[ZONE] != Z_PLAY:
             return 0
-        eid = self.add_enchantment(card_id, target, source, value - t.base(tag))
+        # A log holds no negative value: the size of the change is TAG_SCRIPT_DATA_NUM_1,
+        # TAG_SCRIPT_DATA_NUM_2 = 1 marks a loss (remove_enchantment undoes either).
+        delta = value - t.base(tag)
+        eid = self.add_enchantment(card_id, target, source, 0)
+        if not eid:
+            return 0
+        e = self.ents[eid]
+        if delta:
+            self._set(e, SCRIPT_DATA_NUM_1, abs(delta))
+            if delta < 0:
+                self._set(e, SCRIPT_DATA_NUM_2, 1)
+            self._set(t, tag, t.base(tag) + delta)
         if tag == HEALTH and t[DAMAGE]:
             self._set(t, DAMAGE, 0)
         return eid
@@ -291,6 +303,8 @@ class Effects(Triggers):
         t = self.ents[e[ATTACHED]]
         script = e.card.script
         mult = e[SCRIPT_DATA_NUM_1] if script.scaled else 1
+        if e[SCRIPT_DATA_NUM_2]:
+            mult = -mult  # a set-stat enchantment that lowered the value
         for tag, d in script.buff:
             self._set(t, tag, t.base(tag) - d * mult)
             if tag == HEALTH and d * mult > 0:

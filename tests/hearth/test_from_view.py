@@ -24,7 +24,8 @@ from games.hearth.tree import ViewTree, fold
 EVERYTHING = hearth.collectible_cards()  # all 52: every trigger, aura and deathrattle
 DECKS: dict[str, Any] = {
     "basic": hearth.DEFAULT_DECKS,
-    "everything": (("HERO_04", EVERYTHING), ("HERO_09", EVERYTHING)),
+    # A deck holds at most 60 cards: the first 60 ids for one player, the last 60 for the other.
+    "everything": (("HERO_04", EVERYTHING[:60]), ("HERO_09", EVERYTHING[-60:])),
 }
 
 View = dict[int, tuple[str, dict[int, int]]]

@@ -138,7 +138,7 @@ def test_ex1_539_kill_command() -> None:
     assert g.health(g.hero[2]) == 19
 
 
-def test_new1_031_animal_companion_new1_032_new1_033_new1_034() -> None:
+def test_new1_031_animal_companion_new1_032_new1_033_new1_033o_new1_034() -> None:
     seen = set()
     for seed in range(30):
         g = S.prepared(seed=seed)
