@@ -558,7 +558,9 @@ def card(
         auras=auras,
         requirements=reqs,
         needs_target=needs,
-        takes_target=needs or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs,
+        takes_target=needs
+        or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs
+        or PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_TURN in reqs,
     )
     return register(card_id, script)
 

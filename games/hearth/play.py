@@ -61,6 +61,7 @@ REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
 REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
 REQ_RACE = int(PlayReq.REQ_TARGET_WITH_RACE)
 REQ_MIN_ENEMY_MINIONS = int(PlayReq.REQ_MINIMUM_ENEMY_MINIONS)
+REQ_HERO_ATTACKED = int(PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_TURN)
 
 
 class Play(Effects):
@@ -145,7 +146,9 @@ class Play(Effects):
 
     def _targets(self, p: int, reqs: dict[int, int], source: int) -> list[int]:
         ents = self.ents
-        out = []
+        out: list[int] = []
+        if REQ_HERO_ATTACKED in reqs and not ents[self.hero[p]][NUM_ATTACKS_THIS_TURN]:
+            return out  # Glaivebound Adept: a target only once the hero attacked this turn
         minion_only = REQ_MINION in reqs
         for q in (p, 3 - p):
             if REQ_FRIENDLY in reqs and q != p:

@@ -16,6 +16,7 @@ from ..dsl import (
     FRIENDLY_HERO,
     ON_FRIENDLY_HERO,
     RANDOM,
+    TARGET,
     Buff,
     Damage,
     Draw,
@@ -41,6 +42,15 @@ card("BT_235", spell=Damage(ALL_MINIONS, 4, spell=True))  # Chaos Nova
 # Satyr Overseer: after your hero attacks (combat damage dealt), a 2/2 Satyr to its right.
 card("BT_352", trigger=Trigger(EV_AFTER_ATTACK, Summon("BT_352t"), ON_FRIENDLY_HERO))
 vanilla("BT_352t")  # Illidari Satyr
+# Glaivebound Adept: a target is offered only when the hero attacked this turn.
+card(
+    "BT_495",
+    battlecry=Damage(TARGET, 4),
+    requirements={
+        PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_TURN: 0,
+        PlayReq.REQ_NONSELF_TARGET: 0,
+    },
+)
 card("BT_512", spell=Buff(FRIENDLY_HERO, "BT_512e"))  # Inner Demon
 enchantment("BT_512e", atk=8)
 # Soul Cleave: Lifesteal is the spell's data tag (the damage heals its caster's hero).

@@ -133,3 +133,19 @@ def test_ex1_360_humility_ex1_360e() -> None:
     assert stats(g, ogre) == (2, 7)
     S.play(g, S.give(g, 1, "EX1_332"), ogre)  # Silence undoes it
     assert stats(g, ogre) == (7, 7)
+
+
+def test_bt_495_glaivebound_adept() -> None:
+    g = S.prepared(hero1="HERO_10")
+    yeti = S.summon(g, 2, YETI)
+    adept = S.give(g, 1, "BT_495")
+    assert play_targets(g, adept) == {0}  # the hero has not attacked: no target
+    S.power(g)
+    S.attack(g, g.hero[1], yeti)
+    assert play_targets(g, adept) == {g.hero[1], g.hero[2], yeti}
+    S.play(g, adept, g.hero[2])
+    assert g.health(g.hero[2]) == 26 and stats(g, adept) == (6, 4)
+    S.end_turn(g)
+    S.end_turn(g)
+    again = S.give(g, 1, "BT_495")
+    assert play_targets(g, again) == {0}  # a new turn: not attacked yet
