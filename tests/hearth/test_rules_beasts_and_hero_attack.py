@@ -31,11 +31,11 @@ def test_race_target_requirement() -> None:
 
 def test_minimum_enemy_minions_requirement() -> None:
     g = S.prepared()
-    shot = S.give(g, 1, "DS1_183")
+    cleave = S.give(g, 1, "BT_740")  # REQ_MINIMUM_ENEMY_MINIONS 1
+    S.summon(g, 1, "CS2_231")  # friendly minions do not count
+    assert not any(a.entity == cleave for a in g.legal_actions())
     S.summon(g, 2, "CS2_231")
-    assert not any(a.entity == shot for a in g.legal_actions())
-    S.summon(g, 2, "CS2_231")
-    assert any(a.entity == shot for a in g.legal_actions())
+    assert any(a.entity == cleave for a in g.legal_actions())
 
 
 def test_hero_attack_this_turn_and_the_attacked_requirement() -> None:

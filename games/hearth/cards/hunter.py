@@ -64,10 +64,12 @@ card("DS1_175", aura=Aura(BEASTS - SELF, "DS1_175o"))  # Timber Wolf
 enchantment("DS1_175o", atk=1)
 card("DS1_178", aura=Aura(BEASTS, "DS1_178e"))  # Tundra Rhino (itself included)
 enchantment("DS1_178e", charge=1)
-card(  # Multi-Shot (SabberStone: REQ_MINIMUM_ENEMY_MINIONS 2)
+# Multi-Shot: castable with one enemy minion (it is hit alone): SabberStone's code uses
+# REQ_MINIMUM_ENEMY_MINIONS 1 although its CardDefs comment says 2.
+card(
     "DS1_183",
     spell=Damage(RANDOM(ENEMY_MINIONS, 2), 3, spell=True),
-    requirements={PlayReq.REQ_MINIMUM_ENEMY_MINIONS: 2},
+    requirements={PlayReq.REQ_MINIMUM_ENEMY_MINIONS: 1},
 )
 card(  # Kill Command
     "EX1_539",

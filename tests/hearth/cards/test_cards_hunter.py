@@ -113,8 +113,9 @@ def test_ds1_178_tundra_rhino_ds1_178e() -> None:
 def test_ds1_183_multi_shot() -> None:
     g = S.prepared()
     shot = S.give(g, 1, "DS1_183")
+    assert play_targets(g, shot) == set()  # no enemy minion: unplayable
     a = S.summon(g, 2, YETI)
-    assert play_targets(g, shot) == set()  # needs two enemy minions (SabberStone)
+    assert play_targets(g, shot) == {0}  # one is enough (SabberStone)
     b, c = S.summon(g, 2, YETI), S.summon(g, 2, YETI)
     S.play(g, shot)
     hit = [m for m in (a, b, c) if stats(g, m) == (4, 2)]
@@ -124,6 +125,10 @@ def test_ds1_183_multi_shot() -> None:
     S.summon(g2, 1, "CS2_142")
     S.play(g2, S.give(g2, 1, "DS1_183"))
     assert all(dead(g2, w) for w in wisps) and g2.health(g2.hero[2]) == 30
+    g3 = S.prepared()
+    lone = S.summon(g3, 2, YETI)
+    S.play(g3, S.give(g3, 1, "DS1_183"))
+    assert stats(g3, lone) == (4, 2) and g3.health(g3.hero[2]) == 30
 
 
 def test_ex1_539_kill_command() -> None:
