@@ -256,17 +256,6 @@ class DamageRandom(Damage):
             g.damage(ctx.source, choices[g.rng.below(len(choices))], n)
 
 
-class AddToHand(Effect):
-    """Put a new ``card_id`` into the controller's hand (Archmage Antonidas's Fireball);
-    nothing when the hand is full."""
-
-    def __init__(self, card_id: str) -> None:
-        self.card_id = card_id
-
-    def run(self, g: Primitives, ctx: Ctx) -> None:
-        g.give(ctx.player, self.card_id)
-
-
 class Heal(Effect):
     def __init__(self, sel: Selector, amount: Num) -> None:
         self.sel, self.amount = sel, amount
@@ -523,6 +512,84 @@ class Call(Effect):
 
 
 # ---------------------------------------------------------------------------------------
+# Mana crystals, set stats, random picks, conditions (druid, hunter, demon hunter)
+
+
+class GainManaCrystal(Effect):
+    """Gain an empty Mana Crystal (Wild Growth); at 10 crystals run ``full`` instead
+    (Wild Growth gives Excess Mana)."""
+
+    def __init__(self, amount: int = 1, full: EffectLike | None = None) -> None:
+        self.amount, self.full = amount, as_effect(full)
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        if not g.gain_mana_crystal(ctx.player, self.amount) and self.full is not None:
+            self.full.run(g, ctx)
+
+
+class GiveCard(Effect):
+    """Put a new ``card_id`` into the controller's hand (nothing when the hand is full)."""
+
+    def __init__(self, card_id: str) -> None:
+        self.card_id = card_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.give(ctx.player, self.card_id)
+
+
+class RemoveSelf(Effect):
+    """An enchantment-borne trigger removes its own enchantment, undoing its deltas."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        if g.tag(ctx.source, ATTACHED):
+            g.remove_enchantment(ctx.source)
+
+
+class SetStat(Effect):
+    """"Change a minion's Attack/Health to N" through a scaled enchantment (delta 1)."""
+
+    def __init__(self, sel: Selector, enchant_id: str, tag: int, value: int) -> None:
+        self.sel, self.enchant_id, self.tag, self.value = sel, enchant_id, tag, value
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.set_stat(self.enchant_id, t, ctx.source, self.tag, self.value)
+
+
+def RANDOM(sel: Selector, count: int = 1) -> Selector:
+    """``count`` distinct random living entities of ``sel`` (Multi-Shot), in order of play."""
+
+    def pick(g: Primitives, ctx: Ctx) -> list[int]:
+        pool = [i for i in sel(g, ctx) if g.alive(i)]
+        out: list[int] = []
+        while pool and len(out) < count:
+            out.append(pool.pop(g.rng.below(len(pool))))
+        return g.by_order(out)
+
+    return Selector(pick, f"RANDOM{count}({sel.name})")
+
+
+class SummonRandom(Effect):
+    """Summon one card picked at random from a fixed list (Animal Companion)."""
+
+    def __init__(self, card_ids: Sequence[str], side: str = "right") -> None:
+        self.card_ids, self.side = tuple(card_ids), side
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        Summon(self.card_ids[g.rng.below(len(self.card_ids))], side=self.side).run(g, ctx)
+
+
+def controls(sel: Selector) -> Callable[[Primitives, Ctx], bool]:
+    """A condition for :class:`If`: ``sel`` is not empty ("If you control a Beast")."""
+    return lambda g, ctx: bool(sel(g, ctx))
+
+
+def is_race(race: int) -> Callable[[Primitives, int, int], bool]:
+    """A trigger condition: the event's subject is of tribe ``race``."""
+    return lambda g, listener, subject: g.tag(subject, CARDRACE) == race
+
+
+# ---------------------------------------------------------------------------------------
 # Aura shapes (Aura and Trigger themselves are script types, re-exported here)
 
 
@@ -594,7 +661,9 @@ def card(
         auras=auras,
         requirements=reqs,
         needs_target=needs,
-        takes_target=needs or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs,
+        takes_target=needs
+        or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs
+        or PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_TURN in reqs,
         combo=as_effect(combo),
         combo_requirements=combo_reqs,
         combo_needs_target=combo_needs,
@@ -663,9 +732,9 @@ __all__ = [
     "ON_SELF",
     "OTHER",
     "RACE",
+    "RANDOM",
     "SELF",
     "TARGET",
-    "AddToHand",
     "AdjacentAura",
     "Aura",
     "Buff",
@@ -683,24 +752,31 @@ __all__ = [
     "Equip",
     "Freeze",
     "GainArmor",
+    "GainManaCrystal",
     "GainTempMana",
+    "GiveCard",
     "Heal",
     "If",
     "Lazy",
     "NewTarget",
     "PlayReq",
     "RedirectRandom",
+    "RemoveSelf",
     "Resurrect",
     "Selector",
     "Seq",
+    "SetStat",
     "Silence",
     "SplitDamage",
     "Summon",
     "SummonCopy",
+    "SummonRandom",
     "Transform",
     "TransformCopy",
     "Trigger",
     "card",
+    "controls",
     "enchantment",
+    "is_race",
     "vanilla",
 ]

@@ -39,7 +39,10 @@ from .enums import (
     NUM_ATTACKS_THIS_TURN,
     POISONOUS,
     PROPOSED_DEFENDER,
+    RESOURCES,
+    RESOURCES_USED,
     SCRIPT_DATA_NUM_1,
+    SCRIPT_DATA_NUM_2,
     SILENCED,
     SPELLPOWER,
     T_HERO,
@@ -197,6 +200,38 @@ class Effects(Triggers):
         if gain > 0:
             self._set(pe, TEMP_RESOURCES, pe[TEMP_RESOURCES] + gain)
 
+    def gain_mana_crystal(self, p: int, amount: int = 1) -> int:
+        """Gain empty Mana Crystals (Wild Growth), never above 10; returns how many."""
+        pe = self.ents[1 + p]
+        gain = min(amount, MAX_MANA - pe[RESOURCES])
+        if gain > 0:
+            self._set(pe, RESOURCES, pe[RESOURCES] + gain)
+            self._set(pe, RESOURCES_USED, pe[RESOURCES_USED] + gain)
+        return max(0, gain)
+
+    def set_stat(self, card_id: str, target: int, source: int, tag: int, value: int) -> int:
+        """Set stats (Humility, Hunter's Mark): a scaled enchantment ``card_id`` (delta 1)
+        whose scale makes the own value ``value`` (auras still apply on top); Silence undoes
+        it. Setting HEALTH also clears the damage, so the minion has exactly ``value``."""
+        t = self.ents[target]
+        if t[ZONE] != Z_PLAY:
+            return 0
+        # A log holds no negative value: the size of the change is TAG_SCRIPT_DATA_NUM_1,
+        # TAG_SCRIPT_DATA_NUM_2 = 1 marks a loss (remove_enchantment undoes either).
+        delta = value - t.base(tag)
+        eid = self.add_enchantment(card_id, target, source, 0)
+        if not eid:
+            return 0
+        e = self.ents[eid]
+        if delta:
+            self._set(e, SCRIPT_DATA_NUM_1, abs(delta))
+            if delta < 0:
+                self._set(e, SCRIPT_DATA_NUM_2, 1)
+            self._set(t, tag, t.base(tag) + delta)
+        if tag == HEALTH and t[DAMAGE]:
+            self._set(t, DAMAGE, 0)
+        return eid
+
     def summon(self, p: int, card_id: str, position: int, creator: int = 0) -> int:
         """Summon a new minion at board index ``position``; 0 when the board is full."""
         board = self.board[p]
@@ -291,9 +326,11 @@ class Effects(Triggers):
         t = self.ents[e[ATTACHED]]
         script = e.card.script
         mult = e[SCRIPT_DATA_NUM_1] if script.scaled else 1
+        if e[SCRIPT_DATA_NUM_2]:
+            mult = -mult  # a set-stat enchantment that lowered the value
         for tag, d in script.buff:
             self._set(t, tag, t.base(tag) - d * mult)
-            if tag == HEALTH and d > 0:
+            if tag == HEALTH and d * mult > 0:
                 self._lose_health(t, d * mult)
         self._move(e, Z_GRAVEYARD)
 

@@ -18,6 +18,7 @@ from .enums import (
     CANT_ATTACK,
     CANT_PLAY,
     CARD_TARGET,
+    CARDRACE,
     CHARGE,
     COST,
     DAMAGE,
@@ -72,6 +73,9 @@ REQ_NONSELF = int(PlayReq.REQ_NONSELF_TARGET)
 REQ_HERO = int(PlayReq.REQ_HERO_TARGET)
 REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
 REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
+REQ_RACE = int(PlayReq.REQ_TARGET_WITH_RACE)
+REQ_MIN_ENEMY_MINIONS = int(PlayReq.REQ_MINIMUM_ENEMY_MINIONS)
+REQ_HERO_ATTACKED = int(PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_TURN)
 
 
 class Play(Effects):
@@ -122,6 +126,10 @@ class Play(Effects):
                     continue
                 if REQ_WEAPON in reqs and not self.weapon[p]:
                     continue
+                if REQ_MIN_ENEMY_MINIONS in reqs and len(self.board[3 - p]) < reqs[
+                    REQ_MIN_ENEMY_MINIONS
+                ]:
+                    continue
             takes, needs = script.takes_target, script.needs_target
             if script.combo is not None and self.ents[1 + p][NUM_CARDS_PLAYED_THIS_TURN]:
                 # Combo: the combo text's requirements (SI:7 Agent targets only with it).
@@ -159,7 +167,9 @@ class Play(Effects):
 
     def _targets(self, p: int, reqs: dict[int, int], source: int) -> list[int]:
         ents = self.ents
-        out = []
+        out: list[int] = []
+        if REQ_HERO_ATTACKED in reqs and not ents[self.hero[p]][NUM_ATTACKS_THIS_TURN]:
+            return out  # Glaivebound Adept: a target only once the hero attacked this turn
         minion_only = REQ_MINION in reqs
         for q in (p, 3 - p):
             if REQ_FRIENDLY in reqs and q != p:
@@ -177,6 +187,8 @@ class Play(Effects):
                 if REQ_NONSELF in reqs and i == source:
                     continue
                 if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
+                    continue
+                if REQ_RACE in reqs and ents[i][CARDRACE] != reqs[REQ_RACE]:
                     continue
                 out.append(i)
         return out

@@ -18,9 +18,9 @@ from ..dsl import (
     ON_FRIENDLY,
     ON_FRIENDLY_MINION,
     SELF,
-    AddToHand,
     Buff,
     GainArmor,
+    GiveCard,
     Trigger,
     card,
     enchantment,
@@ -40,7 +40,7 @@ def _minion(g: Primitives, listener: int, subject: int) -> bool:
 # Mage
 card("NEW1_012", trigger=Trigger(EV_CAST, Buff(SELF, "NEW1_012o"), ON_FRIENDLY))  # Mana Wyrm
 enchantment("NEW1_012o", atk=1)
-card("EX1_559", trigger=Trigger(EV_CAST, AddToHand("CS2_029"), ON_FRIENDLY))  # Antonidas
+card("EX1_559", trigger=Trigger(EV_CAST, GiveCard("CS2_029"), ON_FRIENDLY))  # Antonidas
 
 # Hunter
 card(  # Scavenging Hyena

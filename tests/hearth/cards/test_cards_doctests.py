@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["mage", "neutral", "priest", "warrior"]
+MODULES = ["mage", "neutral", "priest", "warrior", "druid", "hunter", "demonhunter", "set_stats"]
 
 
 @pytest.mark.parametrize("name", MODULES)
