@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import pkgutil
 
 import pytest
 
-MODULES = ["mage", "neutral", "priest", "warrior", "druid", "hunter", "demonhunter", "set_stats"]
+import games.hearth.cards as cards
+
+# Every card module that shows an example (a module without one is listed in NO_EXAMPLE).
+NO_EXAMPLE = {"basic", "targets"}
+MODULES = sorted(m.name for m in pkgutil.iter_modules(cards.__path__) if m.name not in NO_EXAMPLE)
 
 
 @pytest.mark.parametrize("name", MODULES)
