@@ -1,0 +1,16 @@
+"""Paladin Basic cards (Blessing of Kings is in :mod:`.basic`, Consecration in :mod:`.priest`)."""
+
+from __future__ import annotations
+
+from ..dsl import FRIENDLY_HERO, TARGET, Buff, Damage, Draw, Heal, card, enchantment, vanilla
+from ..enums import PlayReq
+from .targets import A_MINION
+
+ANY = {PlayReq.REQ_TARGET_TO_PLAY: 0}
+
+card("CS2_087", spell=Buff(TARGET, "CS2_087e"), requirements=A_MINION)  # Blessing of Might
+enchantment("CS2_087e", atk=3)
+card("CS2_088", battlecry=Heal(FRIENDLY_HERO, 6))  # Guardian of Kings
+card("CS2_089", spell=Heal(TARGET, 6), requirements=ANY)  # Holy Light
+card("CS2_094", spell=[Damage(TARGET, 3, spell=True), Draw(1)], requirements=ANY)  # Hammer of Wrath
+vanilla("CS2_091")  # Light's Justice

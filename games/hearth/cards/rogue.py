@@ -1,0 +1,22 @@
+"""Rogue Basic cards and Dagger Mastery (HERO_03bp)."""
+
+from __future__ import annotations
+
+from ..dsl import ENEMY_HERO, ENEMY_MINIONS, TARGET, Damage, Destroy, Draw, Equip, card, vanilla
+from ..enums import PlayReq
+
+ANY = {PlayReq.REQ_TARGET_TO_PLAY: 0}
+ENEMY_MINION = {
+    PlayReq.REQ_TARGET_TO_PLAY: 0,
+    PlayReq.REQ_MINION_TARGET: 0,
+    PlayReq.REQ_ENEMY_TARGET: 0,
+}
+
+card("HERO_03bp", play=Equip("CS2_082"))  # Dagger Mastery: a 1/2 Wicked Knife
+vanilla("CS2_082")  # Wicked Knife
+vanilla("CS2_080")  # Assassin's Blade
+card("CS2_075", spell=Damage(ENEMY_HERO, 3, spell=True))  # Sinister Strike
+card("CS2_076", spell=Destroy(TARGET), requirements=ENEMY_MINION)  # Assassinate
+card("CS2_077", spell=Draw(4))  # Sprint
+card("EX1_129", spell=[Damage(ENEMY_MINIONS, 1, spell=True), Draw(1)])  # Fan of Knives
+card("EX1_278", spell=[Damage(TARGET, 1, spell=True), Draw(1)], requirements=ANY)  # Shiv
