@@ -36,6 +36,9 @@ class PlayReq(IntEnum):
     REQ_HERO_TARGET = 17
     REQ_MINION_CAP = 20
     REQ_TARGET_IF_AVAILABLE = 22
+    REQ_UNDAMAGED_TARGET = 5
+    REQ_TARGET_MAX_ATTACK = 8
+    REQ_TARGET_MIN_ATTACK = 41
 
 
 # Tags, as plain ints.

@@ -58,6 +58,9 @@ REQ_NONSELF = int(PlayReq.REQ_NONSELF_TARGET)
 REQ_HERO = int(PlayReq.REQ_HERO_TARGET)
 REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
 REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
+REQ_UNDAMAGED = int(PlayReq.REQ_UNDAMAGED_TARGET)
+REQ_MAX_ATTACK = int(PlayReq.REQ_TARGET_MAX_ATTACK)
+REQ_MIN_ATTACK = int(PlayReq.REQ_TARGET_MIN_ATTACK)
 
 
 class Play(Effects):
@@ -156,6 +159,12 @@ class Play(Effects):
                 if REQ_NONSELF in reqs and i == source:
                     continue
                 if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
+                    continue
+                if REQ_UNDAMAGED in reqs and ents[i][DAMAGE]:
+                    continue
+                if REQ_MAX_ATTACK in reqs and self.attack_value(i) > reqs[REQ_MAX_ATTACK]:
+                    continue
+                if REQ_MIN_ATTACK in reqs and self.attack_value(i) < reqs[REQ_MIN_ATTACK]:
                     continue
                 out.append(i)
         return out

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from ..dsl import FRIENDLY_HERO, TARGET, Buff, Damage, Draw, Heal, card, enchantment, vanilla
+from ..dsl import (
+    EV_ATTACK,
+    FRIENDLY_HERO,
+    ON_FRIENDLY_HERO,
+    TARGET,
+    Buff,
+    Damage,
+    Draw,
+    Heal,
+    Trigger,
+    card,
+    enchantment,
+    vanilla,
+)
 from ..enums import PlayReq
 from .targets import A_MINION
 
@@ -14,3 +27,6 @@ card("CS2_088", battlecry=Heal(FRIENDLY_HERO, 6))  # Guardian of Kings
 card("CS2_089", spell=Heal(TARGET, 6), requirements=ANY)  # Holy Light
 card("CS2_094", spell=[Damage(TARGET, 3, spell=True), Draw(1)], requirements=ANY)  # Hammer of Wrath
 vanilla("CS2_091")  # Light's Justice
+card(  # Truesilver Champion: heals before the combat damage (EV_ATTACK)
+    "CS2_097", trigger=Trigger(EV_ATTACK, Heal(FRIENDLY_HERO, 2), scope=ON_FRIENDLY_HERO)
+)

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
-from ..dsl import ENEMY_HERO, ENEMY_MINIONS, TARGET, Damage, Destroy, Draw, Equip, card, vanilla
+from ..dsl import (
+    ENEMY_HERO,
+    ENEMY_MINIONS,
+    FRIENDLY_WEAPON,
+    TARGET,
+    Buff,
+    Damage,
+    Destroy,
+    Draw,
+    Equip,
+    card,
+    enchantment,
+    vanilla,
+)
 from ..enums import PlayReq
+from .targets import FRIENDLY_MINION_IF_AVAILABLE, UNDAMAGED_MINION
 
 ANY = {PlayReq.REQ_TARGET_TO_PLAY: 0}
 ENEMY_MINION = {
@@ -20,3 +34,14 @@ card("CS2_076", spell=Destroy(TARGET), requirements=ENEMY_MINION)  # Assassinate
 card("CS2_077", spell=Draw(4))  # Sprint
 card("EX1_129", spell=[Damage(ENEMY_MINIONS, 1, spell=True), Draw(1)])  # Fan of Knives
 card("EX1_278", spell=[Damage(TARGET, 1, spell=True), Draw(1)], requirements=ANY)  # Shiv
+card("CS2_072", spell=Damage(TARGET, 2, spell=True), requirements=UNDAMAGED_MINION)  # Backstab
+card(  # Deadly Poison
+    "CS2_074",
+    spell=Buff(FRIENDLY_WEAPON, "CS2_074e"),
+    requirements={PlayReq.REQ_WEAPON_EQUIPPED: 0},
+)
+enchantment("CS2_074e", atk=2)
+card(  # Plaguebringer
+    "EX1_191", battlecry=Buff(TARGET, "EX1_191e"), requirements=FRIENDLY_MINION_IF_AVAILABLE
+)
+enchantment("EX1_191e", poisonous=1)

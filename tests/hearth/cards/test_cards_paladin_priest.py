@@ -123,3 +123,38 @@ def test_ex1_194_power_infusion_ex1_194e() -> None:
     assert stats(g, wisp) == (3, 7)
     (ench,) = [i for i in g.enchants if g.ents[i][ATTACHED] == wisp]
     assert g.ents[ench].card.id == "EX1_194e"
+
+
+def test_cs2_097_truesilver_champion() -> None:
+    g = S.prepared(hero1="HERO_04")
+    S.play(g, S.give(g, 1, "CS2_097"))
+    yeti = S.summon(g, 2, "CS2_182")
+    g.damage(g.hero[2], g.hero[1], 5)
+    S.attack(g, g.hero[1], yeti)
+    # healed 2 before taking 4: 25 -> 27 -> 23 (after the damage it would be 21 -> 23 too,
+    # so check from 29: the heal is capped at 30 only if it comes first)
+    assert g.health(g.hero[1]) == 23 and stats(g, yeti) == (4, 1)
+    g2 = S.prepared(hero1="HERO_04")
+    S.play(g2, S.give(g2, 1, "CS2_097"))
+    y2 = S.summon(g2, 2, "CS2_182")
+    g2.damage(g2.hero[2], g2.hero[1], 1)
+    S.attack(g2, g2.hero[1], y2)
+    assert g2.health(g2.hero[1]) == 26  # 29 -> 30 (capped) -> 26: heal before damage
+
+
+def test_cs2_234_shadow_word_pain() -> None:
+    g = S.prepared(hero1="HERO_09")
+    raptor, yeti = S.summon(g, 2, "CS2_172"), S.summon(g, 2, "CS2_182")
+    swp = S.give(g, 1, "CS2_234")
+    assert play_targets(g, swp) == {raptor}  # 3 Attack or less
+    S.play(g, swp, raptor)
+    assert dead(g, raptor) and not dead(g, yeti)
+
+
+def test_ex1_622_shadow_word_death() -> None:
+    g = S.prepared(hero1="HERO_09")
+    yeti, golem = S.summon(g, 2, "CS2_182"), S.summon(g, 2, "CS2_186")
+    swd = S.give(g, 1, "EX1_622")
+    assert play_targets(g, swd) == {golem}  # 5 Attack or more
+    S.play(g, swd, golem)
+    assert dead(g, golem) and not dead(g, yeti)

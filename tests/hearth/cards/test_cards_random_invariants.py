@@ -17,7 +17,9 @@ from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     ATTACHED,
     SILENCED,
+    T_ENCHANTMENT,
     T_MINION,
+    T_WEAPON,
     TO_BE_DESTROYED,
     Z_DECK,
     Z_HAND,
@@ -88,8 +90,10 @@ def problems(g: State) -> list[str]:
                 out.append(f"{e}: {sources} active auras")
     for lst in g.triggers.values():
         for i in lst:
-            if ents[i][ZONE] != Z_PLAY or ents[i].card.type != T_MINION:
-                out.append(f"{ents[i]} listens while not a minion in play")
+            # minions, weapons and enchantments carry triggers (commit cf7dc35)
+            kind = ents[i].card.type
+            if ents[i][ZONE] != Z_PLAY or kind not in (T_MINION, T_WEAPON, T_ENCHANTMENT):
+                out.append(f"{ents[i]} listens while not in play")
     for i in g.enchants:
         target = ents[ents[i][ATTACHED]]
         if target[ZONE] != Z_PLAY or ents[i][ZONE] != Z_PLAY:

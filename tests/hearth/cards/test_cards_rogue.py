@@ -61,3 +61,33 @@ def test_ex1_278_shiv() -> None:
     assert g.hero[2] in play_targets(g, shiv)
     S.play(g, shiv, g.hero[2])
     assert g.health(g.hero[2]) == 29 and len(g.hand[1]) == 1
+
+
+def test_cs2_072_backstab() -> None:
+    g = S.prepared(hero1="HERO_03")
+    yeti, hurt = S.summon(g, 2, "CS2_182"), S.summon(g, 2, "CS2_182")
+    g.damage(g.hero[1], hurt, 1)
+    bs = S.give(g, 1, "CS2_072")
+    assert play_targets(g, bs) == {yeti}  # undamaged minions only, no hero
+    S.play(g, bs, yeti)
+    assert stats(g, yeti) == (4, 3) and g.mana(1) == 10
+
+
+def test_cs2_074_deadly_poison_cs2_074e() -> None:
+    g = S.prepared(hero1="HERO_03")
+    dp = S.give(g, 1, "CS2_074")
+    assert play_targets(g, dp) == set()  # no weapon: not playable
+    S.power(g)
+    S.play(g, dp)
+    assert g.attack_value(g.hero[1]) == 3
+
+
+def test_ex1_191_plaguebringer_ex1_191e() -> None:
+    g = S.prepared(hero1="HERO_03")
+    wisp = S.summon(g, 1, "CS2_231")
+    giant = S.summon(g, 2, "CS2_186")  # War Golem 7/7
+    pb = S.give(g, 1, "EX1_191")
+    assert play_targets(g, pb) == {wisp}  # a friendly minion only
+    S.play(g, pb, wisp)
+    S.attack(g, wisp, giant)
+    assert dead(g, giant) and dead(g, wisp)
