@@ -76,6 +76,9 @@ REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
 REQ_RACE = int(PlayReq.REQ_TARGET_WITH_RACE)
 REQ_MIN_ENEMY_MINIONS = int(PlayReq.REQ_MINIMUM_ENEMY_MINIONS)
 REQ_HERO_ATTACKED = int(PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_TURN)
+REQ_UNDAMAGED = int(PlayReq.REQ_UNDAMAGED_TARGET)
+REQ_MAX_ATTACK = int(PlayReq.REQ_TARGET_MAX_ATTACK)
+REQ_MIN_ATTACK = int(PlayReq.REQ_TARGET_MIN_ATTACK)
 
 
 class Play(Effects):
@@ -189,6 +192,12 @@ class Play(Effects):
                 if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
                     continue
                 if REQ_RACE in reqs and ents[i][CARDRACE] != reqs[REQ_RACE]:
+                    continue
+                if REQ_UNDAMAGED in reqs and ents[i][DAMAGE]:
+                    continue
+                if REQ_MAX_ATTACK in reqs and self.attack_value(i) > reqs[REQ_MAX_ATTACK]:
+                    continue
+                if REQ_MIN_ATTACK in reqs and self.attack_value(i) < reqs[REQ_MIN_ATTACK]:
                     continue
                 out.append(i)
         return out

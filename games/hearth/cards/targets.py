@@ -36,3 +36,7 @@ FRIENDLY_MINION_IF_AVAILABLE: dict[PlayReq, int] = {
 OTHER_MINION_IF_AVAILABLE = MINION_IF_AVAILABLE
 # Summoning spells need a free board slot (SabberStone: REQ_NUM_MINION_SLOTS = 1).
 ONE_SLOT: dict[PlayReq, int] = {PlayReq.REQ_NUM_MINION_SLOTS: 1}
+# Shadow Word: Pain / Death, Backstab (SabberStone CardDefs).
+MINION_MAX_ATTACK_3: dict[PlayReq, int] = {_TARGET: 0, _MINION: 0, PlayReq.REQ_TARGET_MAX_ATTACK: 3}
+MINION_MIN_ATTACK_5: dict[PlayReq, int] = {_TARGET: 0, _MINION: 0, PlayReq.REQ_TARGET_MIN_ATTACK: 5}
+UNDAMAGED_MINION: dict[PlayReq, int] = {_TARGET: 0, _MINION: 0, PlayReq.REQ_UNDAMAGED_TARGET: 0}
