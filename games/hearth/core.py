@@ -163,6 +163,9 @@ class Core(Primitives):
     def card_type(self, eid: int) -> int:
         return self.ents[eid].card.type
 
+    def card_id(self, eid: int) -> str:
+        return self.ents[eid].card.id
+
     def health(self, eid: int) -> int:
         e = self.ents[eid]
         return e[HEALTH] - e[DAMAGE]

@@ -36,6 +36,9 @@ class PlayReq(IntEnum):
     REQ_HERO_TARGET = 17
     REQ_MINION_CAP = 20
     REQ_TARGET_IF_AVAILABLE = 22
+    REQ_TARGET_WITH_RACE = 10
+    REQ_MINIMUM_ENEMY_MINIONS = 23
+    REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY = 44
 
 
 # Tags, as plain ints.
@@ -132,6 +135,8 @@ T_HERO_POWER = int(CardType.HERO_POWER)
 # Races used by the card set.
 R_MURLOC = int(Race.MURLOC)
 R_BEAST = int(Race.BEAST)
+R_TOTEM = int(Race.TOTEM)
+R_DEMON = int(Race.DEMON)
 
 # Limits.
 MAX_HAND = 10

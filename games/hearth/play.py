@@ -16,6 +16,7 @@ from .enums import (
     B_POWER,
     CANNOT_ATTACK_HEROES,
     CANT_ATTACK,
+    CARDRACE,
     CHARGE,
     COST,
     DAMAGE,
@@ -58,6 +59,9 @@ REQ_NONSELF = int(PlayReq.REQ_NONSELF_TARGET)
 REQ_HERO = int(PlayReq.REQ_HERO_TARGET)
 REQ_SLOTS = int(PlayReq.REQ_NUM_MINION_SLOTS)
 REQ_WEAPON = int(PlayReq.REQ_WEAPON_EQUIPPED)
+REQ_RACE = int(PlayReq.REQ_TARGET_WITH_RACE)
+REQ_MIN_ENEMY_MINIONS = int(PlayReq.REQ_MINIMUM_ENEMY_MINIONS)
+REQ_ENTOURAGE = int(PlayReq.REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY)
 
 
 class Play(Effects):
@@ -106,6 +110,10 @@ class Play(Effects):
                     continue
                 if REQ_WEAPON in reqs and not self.weapon[p]:
                     continue
+                if REQ_MIN_ENEMY_MINIONS in reqs and (
+                    len(self.board[3 - p]) < reqs[REQ_MIN_ENEMY_MINIONS]
+                ):
+                    continue
             targets = self._targets(p, reqs, cid) if script.takes_target else _NO_TARGET
             if not targets:
                 if script.needs_target:
@@ -119,7 +127,8 @@ class Play(Effects):
         if not hp[EXHAUSTED] and hp[COST] <= mana:
             script = hp.card.script
             reqs = script.requirements
-            if not (REQ_SLOTS in reqs and full):
+            blocked = REQ_ENTOURAGE in reqs and self._entourage_in_play(p, script.entourage)
+            if not blocked and not (REQ_SLOTS in reqs and full):
                 targets = self._targets(p, reqs, hp.id) if script.takes_target else _NO_TARGET
                 if targets or not script.needs_target:
                     for t in targets or _NO_TARGET:
@@ -157,8 +166,16 @@ class Play(Effects):
                     continue
                 if REQ_DAMAGED in reqs and not ents[i][DAMAGE]:
                     continue
+                if REQ_RACE in reqs and ents[i][CARDRACE] != reqs[REQ_RACE]:
+                    continue
                 out.append(i)
         return out
+
+    def _entourage_in_play(self, p: int, entourage: tuple[str, ...]) -> bool:
+        """REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY fails: ``p`` controls every card of it."""
+        ents = self.ents
+        mine = {ents[i].card.id for i in self.board[p]}
+        return all(c in mine for c in entourage)
 
     def _can_attack(self, eid: int) -> bool:
         e = self.ents[eid]

@@ -135,6 +135,8 @@ class CardScript:
     # enchantments: tag deltas, multiplied by TAG_SCRIPT_DATA_NUM_1 when ``scaled``
     buff: tuple[tuple[int, int], ...] = ()
     scaled: bool = False
+    # REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY: the cards it may summon (Totemic Call's totems)
+    entourage: tuple[str, ...] = ()
     # derived
     needs_target: bool = False  # REQ_TARGET_TO_PLAY: unplayable without a valid target
     takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE

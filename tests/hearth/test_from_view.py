@@ -21,7 +21,7 @@ from games.hearth.history import PUBLIC_OF_HIDDEN
 from games.hearth.rng import SplitMix64
 from games.hearth.tree import ViewTree, fold
 
-EVERYTHING = hearth.collectible_cards()  # all 52: every trigger, aura and deathrattle
+EVERYTHING = hearth.collectible_cards()[:60]  # a deck holds at most 60 cards
 DECKS: dict[str, Any] = {
     "basic": hearth.DEFAULT_DECKS,
     "everything": (("HERO_04", EVERYTHING), ("HERO_09", EVERYTHING)),

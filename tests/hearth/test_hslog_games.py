@@ -161,7 +161,7 @@ def test_random_decks_of_the_whole_card_set_replay_too(chunk: int) -> None:
         state = random_game(seed, decks=decks)
         assert state.is_over, f"seed {seed}: the random game did not finish"
         problems.extend(check(state, seed))
-    assert len(set(COLLECTIBLES)) == 52
+    assert len(set(COLLECTIBLES)) == 98
     assert not problems, "\n".join(problems[:40])
 
 

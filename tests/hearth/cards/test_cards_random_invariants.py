@@ -88,7 +88,8 @@ def problems(g: State) -> list[str]:
                 out.append(f"{e}: {sources} active auras")
     for lst in g.triggers.values():
         for i in lst:
-            if ents[i][ZONE] != Z_PLAY or ents[i].card.type != T_MINION:
+            # Listeners: minions, weapons and enchantments (Corruption), all in play.
+            if ents[i][ZONE] != Z_PLAY or ents[i].card.type not in (T_MINION, 6, 7):
                 out.append(f"{ents[i]} listens while not a minion in play")
     for i in g.enchants:
         target = ents[ents[i][ATTACHED]]
