@@ -24,7 +24,7 @@ from games.hearth.dsl import (
     SplitDamage,
     Summon,
 )
-from games.hearth.enums import ATK, HEALTH
+from games.hearth.enums import ATK, HEALTH, GameTag
 from games.hearth.script import SCRIPTS
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
@@ -123,13 +123,31 @@ def stated(text: str) -> tuple[int, int]:
     return (int(atk[1]) if atk else 0), (int(health[1]) if health else 0)
 
 
+def stat_buff(c: Card) -> bool:
+    """Enchantments with Attack/Health deltas; keyword ones (Taunt) and trigger carriers
+    (Corruption) are checked by the next tests."""
+    return any(t in (ATK, HEALTH) for t, _ in c.script.buff)
+
+
+@pytest.mark.parametrize(
+    "enchant",
+    [c for c in load_cards().values() if c.type == 6 and c.id in SCRIPTS and not stat_buff(c)],
+    ids=lambda c: c.id,
+)
+def test_keyword_and_trigger_enchantments(enchant: Card) -> None:
+    script = enchant.script
+    assert bool(script.buff) != bool(script.triggers)
+    for tag, delta in script.buff:
+        assert delta == 1 and GameTag(tag).name.lower() in plain(enchant.text).lower()
+
+
 # Enchantments whose own text names no number take it from the card that grants them.
 GRANTED_BY = {"CS2_226e": "CS2_226", "EX1_399e": "EX1_399"}
 
 
 @pytest.mark.parametrize(
     "enchant",
-    [c for c in load_cards().values() if c.type == 6 and c.id in SCRIPTS],
+    [c for c in load_cards().values() if c.type == 6 and c.id in SCRIPTS and stat_buff(c)],
     ids=lambda c: c.id,
 )
 def test_enchantment_deltas(enchant: Card) -> None:
