@@ -179,9 +179,10 @@ class Play(Effects):
 
     def _can_attack(self, eid: int) -> bool:
         e = self.ents[eid]
-        if e[EXHAUSTED] and not e[CHARGE] and not (e[RUSH] and not e[NUM_ATTACKS_THIS_TURN]):
-            return False
         attacks = e[NUM_ATTACKS_THIS_TURN]
+        # EXHAUSTED after an attack is the attack count's business (Windfury: a second one).
+        if e[EXHAUSTED] and not attacks and not e[CHARGE] and not e[RUSH]:
+            return False
         if attacks and attacks >= (2 if e[WINDFURY] else 1):
             return False
         return not e[FROZEN] and not e[CANT_ATTACK] and self.attack_value(eid) > 0
