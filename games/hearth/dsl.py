@@ -620,6 +620,7 @@ def card(
     secret: Trigger | None = None,
     combo: EffectLike | None = None,
     combo_requirements: dict[PlayReq, int] | None = None,
+    entourage: tuple[str, ...] = (),
 ) -> CardScript:
     """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``).
 
@@ -660,6 +661,7 @@ def card(
         triggers=triggers,
         auras=auras,
         requirements=reqs,
+        entourage=entourage,
         needs_target=needs,
         takes_target=needs
         or PlayReq.REQ_TARGET_IF_AVAILABLE in reqs
@@ -686,6 +688,61 @@ def enchantment(card_id: str, *, scaled: bool = False, **deltas: int) -> CardScr
     Keyword names are GameTag names in lower case (atk, health, cost, taunt, ...)."""
     buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
     return register(card_id, CardScript(buff=buff, scaled=scaled))
+
+
+# ---------------------------------------------------------------------------------------
+# Discard, random picks, keywords, full heals, entourages (Shaman, Warlock, Warrior Basic)
+
+
+class DiscardRandom(Effect):
+    """Discard ``count`` random cards from the controller's hand (Soulfire, Felstalker)."""
+
+    def __init__(self, count: int = 1) -> None:
+        self.count = count
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for _ in range(self.count):
+            hand = [i for i in g.hand[ctx.player] if i != ctx.source]
+            if not hand:
+                return
+            g.discard(ctx.player, hand[g.rng.below(len(hand))])
+
+
+class SetTag(Effect):
+    """Give each selected entity a keyword tag (Windfury); Silence clears it."""
+
+    def __init__(self, sel: Selector, tag: int, value: int = 1) -> None:
+        self.sel, self.tag, self.value = sel, tag, value
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.set_tag(t, self.tag, self.value)
+
+
+class FullHeal(Effect):
+    """Restore each selected character to full Health (Ancestral Healing)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.heal(ctx.source, t, g.tag(t, DAMAGE))
+
+
+class SummonNew(Effect):
+    """Summon a random card of ``card_ids`` that the controller does not control yet
+    (Totemic Call's totems), at the right end; nothing when all are in play."""
+
+    def __init__(self, card_ids: Sequence[str]) -> None:
+        self.card_ids = tuple(card_ids)
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        board = g.board[ctx.player]
+        have = {g.card_id(i) for i in board}
+        choices = [c for c in self.card_ids if c not in have]
+        if choices:
+            g.summon(ctx.player, choices[g.rng.below(len(choices))], len(board), creator=ctx.source)
 
 
 __all__ = [
@@ -746,11 +803,13 @@ __all__ = [
     "Damage",
     "DamageRandom",
     "Destroy",
+    "DiscardRandom",
     "Draw",
     "Effect",
     "Enrage",
     "Equip",
     "Freeze",
+    "FullHeal",
     "GainArmor",
     "GainManaCrystal",
     "GainTempMana",
@@ -766,10 +825,12 @@ __all__ = [
     "Selector",
     "Seq",
     "SetStat",
+    "SetTag",
     "Silence",
     "SplitDamage",
     "Summon",
     "SummonCopy",
+    "SummonNew",
     "SummonRandom",
     "Transform",
     "TransformCopy",

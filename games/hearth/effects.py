@@ -272,6 +272,8 @@ class Effects(Triggers):
             self._set(t, tag, t.base(tag) + d * mult)
         if script.triggers:
             self._register(e)
+        if script.buff:
+            self.aura_dirty = True  # an aura may read what it gave (Warsong Commander: Charge)
         return e.id
 
     def _weapon_gone(self, p: int) -> None:
@@ -306,6 +308,27 @@ class Effects(Triggers):
             self._move(e, Z_PLAY)
         self.weapon[p] = e.id
         self._register(e)
+
+    # -- Discard (Soulfire, Felstalker) and keywords given by a card (Windfury)
+
+    def discard(self, p: int, card: int) -> None:
+        """``card`` leaves ``p``'s hand for the graveyard; the zone change reveals it to the
+        opponent (a real game shows the discarded card)."""
+        hand = self.hand[p]
+        if card not in hand:
+            return
+        hand.remove(card)
+        e = self.ents[card]
+        self._set(e, ZONE_POSITION, 0)
+        self._move(e, Z_GRAVEYARD)
+        self._positions(hand)
+
+    def set_tag(self, target: int, tag: int, value: int) -> None:
+        """Give an entity in play a keyword tag (Windfury); Silence clears it again."""
+        e = self.ents[target]
+        if e[ZONE] == Z_PLAY and e.base(tag) != value:
+            self._set(e, tag, value)
+            self.aura_dirty = True
 
     def _drop_enchantment(self, eid: int) -> None:
         """An enchantment goes with the entity it was attached to (no deltas undone)."""

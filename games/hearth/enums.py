@@ -42,6 +42,7 @@ class PlayReq(IntEnum):
     REQ_UNDAMAGED_TARGET = 5
     REQ_TARGET_MAX_ATTACK = 8
     REQ_TARGET_MIN_ATTACK = 41
+    REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY = 44
 
 
 # Tags, as plain ints.
@@ -147,6 +148,8 @@ T_HERO_POWER = int(CardType.HERO_POWER)
 # Races used by the card set.
 R_MURLOC = int(Race.MURLOC)
 R_BEAST = int(Race.BEAST)
+R_TOTEM = int(Race.TOTEM)
+R_DEMON = int(Race.DEMON)
 
 # Limits.
 MAX_HAND = 10

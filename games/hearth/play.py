@@ -79,6 +79,7 @@ REQ_HERO_ATTACKED = int(PlayReq.REQ_TARGET_IF_AVAILABLE_AND_HERO_ATTACKED_THIS_T
 REQ_UNDAMAGED = int(PlayReq.REQ_UNDAMAGED_TARGET)
 REQ_MAX_ATTACK = int(PlayReq.REQ_TARGET_MAX_ATTACK)
 REQ_MIN_ATTACK = int(PlayReq.REQ_TARGET_MIN_ATTACK)
+REQ_ENTOURAGE = int(PlayReq.REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY)
 
 
 class Play(Effects):
@@ -151,7 +152,8 @@ class Play(Effects):
         if not hp[EXHAUSTED] and hp[COST] <= mana:
             script = hp.card.script
             reqs = script.requirements
-            if not (REQ_SLOTS in reqs and full):
+            blocked = REQ_ENTOURAGE in reqs and self._entourage_in_play(p, script.entourage)
+            if not blocked and not (REQ_SLOTS in reqs and full):
                 targets = self._targets(p, reqs, hp.id) if script.takes_target else _NO_TARGET
                 if targets or not script.needs_target:
                     for t in targets or _NO_TARGET:
@@ -210,11 +212,18 @@ class Play(Effects):
         ents = self.ents
         return all(ents[i].card.id != card_id for i in secrets)
 
+    def _entourage_in_play(self, p: int, entourage: tuple[str, ...]) -> bool:
+        """REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY fails: ``p`` controls every card of it."""
+        ents = self.ents
+        mine = {ents[i].card.id for i in self.board[p]}
+        return all(c in mine for c in entourage)
+
     def _can_attack(self, eid: int) -> bool:
         e = self.ents[eid]
-        if e[EXHAUSTED] and not e[CHARGE] and not (e[RUSH] and not e[NUM_ATTACKS_THIS_TURN]):
-            return False
         attacks = e[NUM_ATTACKS_THIS_TURN]
+        # EXHAUSTED after an attack is the attack count's business (Windfury: a second one).
+        if e[EXHAUSTED] and not attacks and not e[CHARGE] and not e[RUSH]:
+            return False
         if attacks and attacks >= (2 if e[WINDFURY] else 1):
             return False
         return not e[FROZEN] and not e[CANT_ATTACK] and self.attack_value(eid) > 0

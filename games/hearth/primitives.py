@@ -52,6 +52,7 @@ class Primitives(Protocol):
     weapon: list[int]  # 0 = no weapon
     board: list[list[int]]  # minion ids, left to right
     secrets: list[list[int]]  # ids in the SECRET zone, in order of play
+    hand: list[list[int]]  # card ids in hand, left to right
 
     @property
     def rng(self) -> Rng: ...
@@ -125,6 +126,8 @@ class Primitives(Protocol):
     def set_stat(self, card_id: str, target: int, source: int, tag: int, value: int) -> int: ...
 
     def remove_enchantment(self, eid: int) -> None: ...
+    def discard(self, p: int, card: int) -> None: ...
+    def set_tag(self, target: int, tag: int, value: int) -> None: ...
 
 
 __all__ = ["Ctx", "Primitives", "Rng"]

@@ -156,6 +156,8 @@ class CardScript:
     # and that text's requirements (empty: the card's own)
     combo: Effect | None = None
     combo_requirements: dict[int, int] = field(default_factory=dict)
+    # REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY: the cards it may summon (Totemic Call's totems)
+    entourage: tuple[str, ...] = ()
     # derived
     needs_target: bool = False  # REQ_TARGET_TO_PLAY: unplayable without a valid target
     takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE

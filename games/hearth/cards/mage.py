@@ -13,6 +13,8 @@ from __future__ import annotations
 from ..dsl import (
     ENEMY_CHARACTERS,
     ENEMY_MINIONS,
+    EV_DAMAGED,
+    ON_BY_SELF,
     TARGET,
     Damage,
     Draw,
@@ -20,6 +22,7 @@ from ..dsl import (
     SplitDamage,
     Summon,
     Transform,
+    Trigger,
     card,
 )
 from .targets import A_MINION, ONE_SLOT
@@ -33,3 +36,6 @@ card("CS2_022", spell=Transform(TARGET, "CS2_tk1"), requirements=A_MINION)  # Po
 # Mirror Image: the images go to the right end; with 6 minions only one fits.
 card("CS2_027", spell=Summon("CS2_mirror", count=2, side="end"), requirements=ONE_SLOT)
 card("CS2_026", spell=Freeze(ENEMY_MINIONS))  # Frost Nova
+
+# Water Elemental: freeze any character this minion damages (attacking or defending).
+card("CS2_033", trigger=Trigger(EV_DAMAGED, Freeze(TARGET), ON_BY_SELF))

@@ -124,3 +124,23 @@ def test_cs2_022_polymorph_removes_enchantments() -> None:
     S.play(g, S.give(g, 1, "CS2_022"), yeti)
     assert stats(g, yeti) == (1, 1) and g.ents[yeti][DAMAGE] == 0
     assert not [i for i in g.enchants if g.ents[i][ATTACHED] == yeti]
+
+
+# ------------------------------------------------------------------------------ (card-c)
+
+
+def test_cs2_033_water_elemental() -> None:
+    g = S.prepared()
+    we = S.summon(g, 1, "CS2_033")
+    yeti = S.summon(g, 2, "CS2_182")
+    S.attack(g, we, g.hero[2])
+    assert g.ents[g.hero[2]][FROZEN] == 1 and g.health(g.hero[2]) == 27
+    S.end_turn(g)
+    S.attack(g, yeti, we)  # defending: the attacker it damages is frozen too
+    assert g.ents[yeti][FROZEN] == 1 and stats(g, yeti) == (4, 2)
+    S.end_turn(g)
+    S.play(g, S.give(g, 1, "CS2_029"), g.hero[1])  # damage by another source: no freeze
+    assert g.ents[g.hero[1]][FROZEN] == 0
+    squire = S.summon(g, 2, "EX1_008")
+    S.attack(g, we, squire)  # Divine Shield: no damage dealt, no freeze
+    assert g.ents[squire][FROZEN] == 0

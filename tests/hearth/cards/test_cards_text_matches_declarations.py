@@ -133,6 +133,32 @@ def stated(text: str) -> tuple[int, int]:
     return (int(atk[1]) if atk else 0), (int(health[1]) if health else 0)
 
 
+def stat_buff(c: Card) -> bool:
+    """Enchantments with Attack/Health deltas; keyword ones (Taunt) and trigger carriers
+    (Corruption) are checked by the next tests."""
+    return any(t in (ATK, HEALTH) for t, _ in c.script.buff)
+
+
+# Enchantments that grant a keyword only (their text names it, no number).
+KEYWORD_ONLY = {"CS2_103e2": "Charge", "DS1_178e": "Charge"}
+
+
+@pytest.mark.parametrize(
+    "enchant",
+    [
+        c
+        for c in load_cards().values()
+        if c.type == 6 and c.id in SCRIPTS and not stat_buff(c) and c.id not in KEYWORD_ONLY
+    ],
+    ids=lambda c: c.id,
+)
+def test_keyword_and_trigger_enchantments(enchant: Card) -> None:
+    script = enchant.script
+    assert bool(script.buff) != bool(script.triggers)
+    for tag, delta in script.buff:
+        assert delta == 1 and GameTag(tag).name.lower() in plain(enchant.text).lower()
+
+
 # Enchantments whose own text names no number take it from the card that grants them.
 GRANTED_BY = {
     "CS2_226e": "CS2_226",
@@ -147,7 +173,6 @@ GRANTED_BY = {
     "tt_004o": "tt_004",
 }
 # Enchantments that grant a keyword only, and "change to N" (set-stat) enchantments.
-KEYWORD_ONLY = {"CS2_103e2": "Charge", "DS1_178e": "Charge"}
 SETS_STAT = {"CS2_084e": "CS2_084", "EX1_360e": "EX1_360"}
 
 
@@ -167,7 +192,7 @@ def test_set_stat_enchantments_match_their_card_text() -> None:
 
 @pytest.mark.parametrize(
     "enchant",
-    [c for c in load_cards().values() if c.type == 6 and c.id in SCRIPTS],
+    [c for c in load_cards().values() if c.type == 6 and c.id in SCRIPTS and stat_buff(c)],
     ids=lambda c: c.id,
 )
 def test_enchantment_deltas(enchant: Card) -> None:
