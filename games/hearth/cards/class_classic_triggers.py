@@ -24,13 +24,10 @@ from ..dsl import (
     Trigger,
     card,
     enchantment,
+    is_race,
 )
 from ..enums import ATK, CARDRACE, R_BEAST, T_MINION  # noqa: F401 (ATK: doctest)
 from ..primitives import Primitives
-
-
-def _beast(g: Primitives, listener: int, subject: int) -> bool:
-    return g.tag(subject, CARDRACE) == R_BEAST
 
 
 def _minion(g: Primitives, listener: int, subject: int) -> bool:
@@ -44,7 +41,8 @@ card("EX1_559", trigger=Trigger(EV_CAST, GiveCard("CS2_029"), ON_FRIENDLY))  # A
 
 # Hunter
 card(  # Scavenging Hyena
-    "EX1_531", trigger=Trigger(EV_DIED, Buff(SELF, "EX1_531e"), ON_FRIENDLY_MINION, when=_beast)
+    "EX1_531",
+    trigger=Trigger(EV_DIED, Buff(SELF, "EX1_531e"), ON_FRIENDLY_MINION, when=is_race(R_BEAST)),
 )
 enchantment("EX1_531e", atk=2, health=1)
 

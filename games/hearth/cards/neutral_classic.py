@@ -43,15 +43,10 @@ from ..dsl import (
     Trigger,
     card,
     enchantment,
+    is_race,
     vanilla,
 )
 from ..enums import CARDRACE, R_MURLOC, T_MINION, Z_GRAVEYARD, ZONE  # noqa: F401 (doctest)
-from ..primitives import Primitives
-
-
-def _murloc(g: Primitives, listener: int, subject: int) -> bool:
-    return g.tag(subject, CARDRACE) == R_MURLOC
-
 
 # ------------------------------------------------------------------------------ spells cast
 
@@ -83,7 +78,9 @@ enchantment("EX1_390e", atk=3)
 
 card(  # Murloc Tidecaller: another friendly Murloc, summoned or played
     "EX1_509",
-    trigger=Trigger(EV_SUMMONED, Buff(SELF, "EX1_509e"), ON_OTHER_FRIENDLY_MINION, when=_murloc),
+    trigger=Trigger(
+        EV_SUMMONED, Buff(SELF, "EX1_509e"), ON_OTHER_FRIENDLY_MINION, when=is_race(R_MURLOC)
+    ),
 )
 enchantment("EX1_509e", atk=1)
 

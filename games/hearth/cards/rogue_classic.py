@@ -15,16 +15,14 @@ then.
 from __future__ import annotations
 
 from ..dsl import TARGET, Buff, Damage, Summon, card, enchantment
-from ..enums import PlayReq
+from .basic import ANY_TARGET
 from .targets import A_MINION, ANY_IF_AVAILABLE
-
-ANY_TARGET_SPELL = {PlayReq.REQ_TARGET_TO_PLAY: 0}
 
 card(  # Eviscerate
     "EX1_124",
     spell=Damage(TARGET, 2, spell=True),
     combo=Damage(TARGET, 4, spell=True),
-    requirements=ANY_TARGET_SPELL,
+    requirements=ANY_TARGET,
 )
 card(  # SI:7 Agent: no target without combo
     "EX1_134", combo=Damage(TARGET, 2), combo_requirements=ANY_IF_AVAILABLE

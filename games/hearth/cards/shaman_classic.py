@@ -15,13 +15,11 @@ that cannot be spent that turn (and last turn's lock ends).
 from __future__ import annotations
 
 from ..dsl import TARGET, Damage, Summon, card, vanilla
-from ..enums import PlayReq
+from .basic import ANY_TARGET
 from .targets import ONE_SLOT
 
-ANY_TARGET_SPELL = {PlayReq.REQ_TARGET_TO_PLAY: 0}
-
-card("EX1_238", spell=Damage(TARGET, 3, spell=True), requirements=ANY_TARGET_SPELL)  # Bolt
-card("EX1_241", spell=Damage(TARGET, 5, spell=True), requirements=ANY_TARGET_SPELL)  # Lava Burst
+card("EX1_238", spell=Damage(TARGET, 3, spell=True), requirements=ANY_TARGET)  # Bolt
+card("EX1_241", spell=Damage(TARGET, 5, spell=True), requirements=ANY_TARGET)  # Lava Burst
 # Feral Spirit: two 2/3 Taunt wolves at the right end (one with six minions).
 card("EX1_248", spell=Summon("EX1_tk11", count=2, side="end"), requirements=ONE_SLOT)
 vanilla(
