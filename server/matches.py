@@ -45,7 +45,8 @@ from server.rooms import (
 from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
 from server.store import Store, StoreWriter
 
-__all__ = ["MatchError", "MatchService", "ResultNotStored", "SeatRequest", "seat_log_text"]
+__all__ = ["MatchError", "MatchService", "ResultNotStored", "SeatRequest", "checked_deck",
+           "seat_log_text"]
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,17 @@ class MatchError(Exception):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+def checked_deck(plugin: Any, spec: Any, where: str) -> Any:
+    """`spec` read by the game (`GamePlugin.read_deck`), or `MatchError` 422 saying where
+    and, from the game, which card broke which rule."""
+    if plugin.read_deck is None or plugin.use_deck is None:
+        raise MatchError(f"{where}: {plugin.game_id} takes no decks", 422)
+    try:
+        return plugin.read_deck(spec)
+    except ValueError as error:
+        raise MatchError(f"{where}: {error}", 422) from None
 
 
 @dataclass(frozen=True)
@@ -210,19 +222,18 @@ class MatchService:
         return plugin, bots
 
     @staticmethod
-    def _decks(plugin: Any, seats: Sequence[SeatRequest]) -> dict[int, Any]:
-        """Each seat's deck, read by the game (`GamePlugin.read_deck`); `MatchError` 422
-        naming the seat, the card and the rule."""
+    def _decks(plugin: Any, seats: Sequence[SeatRequest], bots: dict[int, Any]
+               ) -> dict[int, Any]:
+        """Each seat's deck, read by the game: the seat's own, else its registered bot's
+        default deck; `MatchError` 422 naming the seat, the card and the rule."""
         found: dict[int, Any] = {}
         for i, seat in enumerate(seats):
-            if seat.deck is None:
-                continue
-            if plugin.read_deck is None or plugin.use_deck is None:
-                raise MatchError(f"seats[{i}].deck: {plugin.game_id} takes no decks", 422)
-            try:
-                found[i] = plugin.read_deck(seat.deck)
-            except ValueError as error:
-                raise MatchError(f"seats[{i}].deck: {error}", 422) from None
+            if seat.deck is not None:
+                found[i] = checked_deck(plugin, seat.deck, f"seats[{i}].deck")
+            elif i in bots and getattr(bots[i], "deck", None) is not None:
+                # Read again: a deck registered before a card changed is refused here.
+                found[i] = checked_deck(plugin, bots[i].deck,
+                                        f"seats[{i}]: bot {bots[i].name!r}'s deck")
         return found
 
     async def start_match(self, game: str, seats: Sequence[SeatRequest], *,
@@ -259,7 +270,7 @@ class MatchService:
         for seats the caller fills itself). `MatchError` 503 while the store fails.
         """
         plugin, bots = await self._checked(game, seats, self.store)
-        decks = self._decks(plugin, seats)
+        decks = self._decks(plugin, seats, bots)
         protocol: WireProtocol = "sc" if plugin.speaks("sc") else "kettle"
         slots = [SlotRequest(display_name=(s.name or (bots[i].name if i in bots else "")))
                  for i, s in enumerate(seats)]

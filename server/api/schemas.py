@@ -204,6 +204,9 @@ class BotIn(BaseModel):
         "server's Python; a relative file is taken in `workdir`."))
     workdir: str | None = Field(None, min_length=1, max_length=1024)
     env: dict[str, str] = Field(default_factory=dict, max_length=100)
+    deck: Annotated[str, Field(min_length=1, max_length=4000)] | DeckIn | None = Field(
+        None, description="Hearth: the deck it plays when a seat names none (in the ladder, "
+        "always): a class deck's name, a deck code, or {hero, cards}.")
 
     @model_validator(mode="after")
     def _plain_text(self) -> Self:
@@ -238,4 +241,5 @@ class BotOut(BaseModel):
     workdir: str | None = Field(description="Working directory (admin token only)")
     env: dict[str, str] | None = Field(description="Added environment (admin token only)")
     env_names: list[str] = Field(description="The names of `env`'s variables")
+    deck: str | DeckIn | None = Field(None, description="Its default deck, as registered")
     created: datetime

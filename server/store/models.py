@@ -132,6 +132,9 @@ class Bot(StoreModel, table=True):
     command: list[str] = Field(sa_type=sa.JSON)
     workdir: str | None = Field(default=None, sa_type=sa.String(1024))
     env: dict[str, str] = Field(default_factory=dict, sa_type=sa.JSON)
+    # The deck it plays when a seat names none (Hearth: a class deck's name, a deck code or
+    # {hero, cards}), as registered: the game reads it again for every match.
+    deck: Any = Field(default=None, sa_type=sa.JSON, nullable=True)
     created: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

@@ -318,10 +318,12 @@ class Store:
     # --- bots -------------------------------------------------------------------------
 
     def create_bot(self, name: str, game: str, command: Sequence[str], *,
-                   workdir: str | None = None, env: dict[str, str] | None = None) -> Bot:
-        """Register a bot; `Conflict` if the name is taken."""
+                   workdir: str | None = None, env: dict[str, str] | None = None,
+                   deck: Any = None) -> Bot:
+        """Register a bot (`deck`: its default deck, as the game reads it); `Conflict` if
+        the name is taken."""
         bot = Bot(name=name, game=game, command=list(command), workdir=workdir,
-                  env=dict(env or {}))
+                  env=dict(env or {}), deck=deck)
         try:
             with self._write() as session:
                 session.add(bot)

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Path, Response
 
 from server.api.deps import Admin, ContextDep, GameFilter, IsAdmin, StoreDep, game_id
 from server.api.registration import checked_command
-from server.api.schemas import BotIn, BotOut, ErrorOut
-from server.matches import MatchError
+from server.api.schemas import BotIn, BotOut, DeckIn, ErrorOut
+from server.matches import MatchError, checked_deck
 from server.store import Bot
 
 router = APIRouter(prefix="/bots", tags=["bots"])
@@ -26,7 +26,7 @@ def _out(bot: Bot, admin: bool) -> BotOut:
                   command=bot.command if admin else None,
                   workdir=bot.workdir if admin else None,
                   env=bot.env if admin else None, env_names=sorted(bot.env),
-                  created=bot.created)
+                  deck=bot.deck, created=bot.created)
 
 
 @router.post("", status_code=201, summary="Register a bot", dependencies=[Admin],
@@ -37,14 +37,20 @@ def create_bot(body: BotIn, store: StoreDep, context: ContextDep) -> BotOut:
     reservation in `GAUNTLET_RESERVATION`; `bot` instead names a bot of the game's Python
     kit (`my_bot.py:MyBot`, `package.module:Class`, a bundled name), run with the
     server's own Python. `workdir` is its working directory, `env` is added to a minimal
-    environment. What could never start is refused now (422): a program that is not
-    there, a missing workdir, a kit bot that does not load."""
+    environment; `deck` (Hearth) is the deck it plays when a seat names none. What could
+    never start is refused now (422): a program that is not there, a missing workdir, a kit
+    bot that does not load, a deck the game does not take."""
     game = game_id(context.games, body.game)
     if store.get_bot_by_name(body.name) is not None:
         raise MatchError(f"name: a bot named {body.name!r} is registered already", 409)
-    command = checked_command(context.games.get(game), body.command, body.bot, body.workdir)
+    plugin = context.games.get(game)
+    command = checked_command(plugin, body.command, body.bot, body.workdir)
+    deck = None if body.deck is None else (
+        body.deck.model_dump() if isinstance(body.deck, DeckIn) else body.deck)
+    if deck is not None:
+        checked_deck(plugin, deck, "deck")
     return _out(store.create_bot(body.name, game, command, workdir=body.workdir,
-                                 env=body.env), True)
+                                 env=body.env, deck=deck), True)
 
 
 @router.get("", summary="List bots")
