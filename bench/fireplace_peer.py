@@ -4,6 +4,7 @@ Runs inside `.venv-fireplace` (see `bench/fireplace-requirements.txt`), never in
 product's venv; `bench/hearth_engine.py` creates that venv and starts this script::
 
     .venv-fireplace/bin/python bench/fireplace_peer.py 50 1
+    .venv-fireplace-upstream/bin/python bench/fireplace_peer.py 50 1 decks.json
 
 and it prints one JSON object on stdout::
 
@@ -20,6 +21,11 @@ fireplace2 draws from the module-level `random`, which is seeded once per run; e
 and with PYTHONHASHSEED=0 (hearth_engine.py sets it), two processes with the same seed
 can differ a little (seen: 138.5 vs 139.8 actions per game over 100 games).
 
+With a third argument, a JSON list of deck pairs (``[[[hero, [30 ids]], [hero, [30
+ids]]], ...]``), game i plays pair i modulo their number: how ``bench.hearth_engine --pool``
+runs upstream fireplace (which has the 17.6 card ids) on the same random class decks as ours;
+``fireplace_peer.py implemented IDS.json`` prints which of those ids fireplace implements.
+
 Timing starts after the card database is loaded (6-7 s here, not part of games/s).
 `deepcopy_ms` is `copy.deepcopy(game)` at the start of turn 10: the best of a few copies
 per game, the median over a few separate games, measured outside the timed loop.
@@ -29,10 +35,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import importlib
 import json
 import logging
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -127,13 +135,17 @@ def answer_choices(game: Any, rng: random.Random) -> int:
     return answered
 
 
-def new_game(rng: random.Random) -> Any:
+Decks = list[tuple[str, list[str]]]  # (hero, 30 card ids) for player 1, then player 2
+
+
+def new_game(rng: random.Random, decks: Decks | None = None) -> Any:
     from fireplace.game import Game
     from fireplace.player import Player
 
-    mage = Player("Mage", list(MAGE_DECK), MAGE_HERO)
-    warrior = Player("Warrior", list(WARRIOR_DECK), WARRIOR_HERO)
-    game = Game(players=(mage, warrior))
+    if decks is None:
+        decks = [(MAGE_HERO, MAGE_DECK), (WARRIOR_HERO, WARRIOR_DECK)]
+    players = [Player(f"P{n}", list(cards), hero) for n, (hero, cards) in enumerate(decks, 1)]
+    game = Game(players=tuple(players))
     game.start()
     for player in game.players:
         offered = list(player.choice.cards)
@@ -141,19 +153,41 @@ def new_game(rng: random.Random) -> Any:
     return game
 
 
+class _NeverRaised(Exception):
+    """fireplace2 has no GameOver: it sets `game.ended` instead."""
+
+
 def play_out(game: Any, rng: random.Random, stop_at_turn: int | None = None) -> tuple[int, bool]:
     """Plays uniformly random options to the end; returns (actions, capped)."""
+    # Upstream fireplace ends a game by raising GameOver out of the action that ended it.
+    over: type[BaseException] = getattr(
+        importlib.import_module("fireplace.exceptions"), "GameOver", _NeverRaised)
     actions = 0
     while not game.ended and actions < ACTION_CAP:
         if stop_at_turn is not None and game.turn >= stop_at_turn:
             break
-        rng.choice(legal_options(game.current_player))()
-        actions += 1
-        actions += answer_choices(game, rng)
+        try:
+            rng.choice(legal_options(game.current_player))()
+            actions += 1
+            actions += answer_choices(game, rng)
+        except over:
+            actions += 1
+            break
     return actions, not game.ended and stop_at_turn is None
 
 
-def run(n_games: int, seed: int) -> dict[str, Any]:
+def peer_name() -> str:
+    """The installed peer and its version: fireplace2 from PyPI, or upstream fireplace."""
+    from importlib import metadata
+
+    for dist in ("fireplace2", "fireplace"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            return f"{dist} {metadata.version(dist)}"
+    return "fireplace"
+
+
+def run(n_games: int, seed: int, pairs: list[Decks] | None = None) -> dict[str, Any]:
+    """`pairs`: game i plays `pairs[i % len(pairs)]`; None: the two Core stand-in decks."""
     logging.basicConfig(level=logging.WARNING)
     from fireplace import cards
     from fireplace.logging import log
@@ -171,9 +205,9 @@ def run(n_games: int, seed: int) -> dict[str, Any]:
     errors: list[str] = []
     start = time.perf_counter()
     cpu_start = time.process_time()
-    for _ in range(n_games):
+    for i in range(n_games):
         try:
-            game = new_game(rng)
+            game = new_game(rng, pairs[i % len(pairs)] if pairs else None)
             actions, was_capped = play_out(game, rng)
         except Exception as exc:  # a peer bug must not sink the whole benchmark
             errors.append(f"{type(exc).__name__}: {exc}"[:200])
@@ -184,9 +218,9 @@ def run(n_games: int, seed: int) -> dict[str, Any]:
     cpu_seconds = time.process_time() - cpu_start
     finished = n_games - len(errors)
 
-    deepcopy_ms = measure_deepcopy(rng)
+    deepcopy_ms = measure_deepcopy(rng, pairs)
     return {
-        "peer": "fireplace2 1.0.2",
+        "peer": peer_name(),
         "games": finished,
         "errors": len(errors),
         "first_errors": errors[:3],
@@ -200,11 +234,11 @@ def run(n_games: int, seed: int) -> dict[str, Any]:
     }
 
 
-def measure_deepcopy(rng: random.Random) -> float | None:
+def measure_deepcopy(rng: random.Random, pairs: list[Decks] | None = None) -> float | None:
     samples: list[float] = []
-    for _ in range(DEEPCOPY_GAMES):
+    for i in range(DEEPCOPY_GAMES):
         try:
-            game = new_game(rng)
+            game = new_game(rng, pairs[i % len(pairs)] if pairs else None)
             play_out(game, rng, stop_at_turn=DEEPCOPY_TURN)
         except Exception:
             continue
@@ -219,18 +253,47 @@ def measure_deepcopy(rng: random.Random) -> float | None:
     return statistics.median(samples) if samples else None
 
 
+KEYWORDS = re.compile(
+    r"<[^>]*>|Taunt|Charge|Divine Shield|Windfury|Stealth|Poisonous|Lifesteal|Rush|"
+    r"Spell Damage \+\d+|Overload: \(\d+\)|Can't attack\.|"
+    r"Can't be targeted by spells or Hero Powers\.|[\W_]")
+
+
+def implemented(ids: list[str]) -> list[str]:
+    """Those of `ids` the installed fireplace plays: it has a script for the card, or the
+    card's text is keywords only (fireplace's own helper/implemented.py rule, shortened)."""
+    from fireplace import cards
+    from fireplace.cards import get_script_definition
+
+    cards.db.initialize()
+    return [i for i in ids if i in cards.db and (
+        get_script_definition(i) or not KEYWORDS.sub("", cards.db[i].description or ""))]
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         # `python -m bench` calls every module's main(); this one belongs to hearth_engine.
         print("fireplace_peer runs inside .venv-fireplace, started by bench.hearth_engine")
         return 0
-    if len(argv) != 2 or not all(a.lstrip("-").isdigit() for a in argv) or int(argv[0]) < 1:
-        print("usage: fireplace_peer.py N_GAMES SEED", file=sys.stderr)
+    if len(argv) == 2 and argv[0] == "implemented":
+        with open(argv[1], encoding="utf-8") as f:
+            ids = json.load(f)
+        with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+            found = implemented(ids)
+        print(json.dumps(found))
+        return 0
+    if len(argv) not in (2, 3) or not all(a.lstrip("-").isdigit() for a in argv[:2]) \
+            or int(argv[0]) < 1:
+        print("usage: fireplace_peer.py N_GAMES SEED [DECKS.json]", file=sys.stderr)
         return 2
     n_games, seed = int(argv[0]), int(argv[1])
-    # fireplace2 prints debugging chatter on stdout; keep stdout for the JSON result.
+    pairs = None
+    if len(argv) == 3:
+        with open(argv[2], encoding="utf-8") as f:
+            pairs = [[(hero, list(cards)) for hero, cards in pair] for pair in json.load(f)]
+    # fireplace prints debugging chatter on stdout; keep stdout for the JSON result.
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
-        result = run(n_games, seed)
+        result = run(n_games, seed, pairs)
     print(json.dumps(result))
     return 0
 

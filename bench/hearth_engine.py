@@ -77,11 +77,14 @@ class Playout:
 # our engine
 
 
-def random_playout(seed: int, history: bool) -> tuple[Any, int]:
+Decks = list[tuple[str, list[str]]]  # (hero, 30 card ids) for player 1, then player 2
+
+
+def random_playout(seed: int, history: bool, decks: Decks | None = None) -> tuple[Any, int]:
     """One uniformly random full game; returns (final state, number of actions)."""
     from games import hearth
 
-    state = hearth.new_game(seed=seed, history=history)
+    state = hearth.new_game(seed=seed, history=history, decks=decks)
     rng = random.Random(seed)
     actions = 0
     while not state.is_over and actions < ACTION_CAP:
@@ -90,12 +93,16 @@ def random_playout(seed: int, history: bool) -> tuple[Any, int]:
     return state, actions
 
 
-def measure_games(n_games: int, seed: int, history: bool) -> Playout:
-    """`n_games` random games from seeds `seed`, `seed + 1`, ... (0 games = nothing timed)."""
+def measure_games(
+    n_games: int, seed: int, history: bool, pairs: list[Decks] | None = None
+) -> Playout:
+    """`n_games` random games from seeds `seed`, `seed + 1`, ... (0 games = nothing timed);
+    game i plays `pairs[i % len(pairs)]` if given (as the peer does), else the default decks."""
     actions = capped = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     for i in range(n_games):
-        state, n = random_playout(seed + i, history)
+        decks = pairs[(seed + i) % len(pairs)] if pairs else None
+        state, n = random_playout(seed + i, history, decks)
         actions += n
         capped += not state.is_over
     return Playout(
@@ -104,7 +111,12 @@ def measure_games(n_games: int, seed: int, history: bool) -> Playout:
 
 
 def measure_clone(
-    seed: int, mid_actions: int, states: int = 5, batches: int = 5, batch: int = 100
+    seed: int,
+    mid_actions: int,
+    states: int = 5,
+    batches: int = 5,
+    batch: int = 100,
+    pairs: list[Decks] | None = None,
 ) -> float:
     """µs per `state.clone()` at `mid_actions` random actions into a game.
 
@@ -117,7 +129,8 @@ def measure_clone(
     attempt = 0
     while len(samples) < states and attempt < states * 10:
         attempt += 1
-        state = hearth.new_game(seed=seed + attempt)
+        decks = pairs[attempt % len(pairs)] if pairs else None
+        state = hearth.new_game(seed=seed + attempt, decks=decks)
         rng = random.Random(seed + attempt)
         for _ in range(mid_actions):
             if state.is_over:
@@ -177,6 +190,159 @@ def run_fireplace(n_games: int, seed: int) -> dict[str, Any]:
     if done.returncode != 0:
         raise RuntimeError(f"fireplace peer failed ({done.returncode}): {done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+# --------------------------------------------------------------------------------------
+# the whole card pool (issue #27): random class decks, upstream fireplace as the peer
+
+UPSTREAM_VENV = ROOT / ".venv-fireplace-upstream"
+POOL_TARGET_SPEEDUP = 40.0
+POOL_TARGET_CLONE_US = 20.0
+POOL_TARGET_GREEDY_MS = 1.0
+_NEUTRAL, _LEGENDARY = 12, 5
+
+
+def pool_decks(n_pairs: int, seed: int, cards: list[str]) -> list[Decks]:
+    """`n_pairs` pairs of random class decks (any of the ten heroes, two copies, one of a
+    legendary) from `cards`; every deck passes `games.hearth.decks.deck_problem`."""
+    from games.hearth.carddb import load_cards
+    from games.hearth.decks import deck_problem
+
+    db = load_cards()
+    heroes = [f"HERO_{n:02d}" for n in range(1, 11)]
+    rng = random.Random(seed)
+
+    def deck() -> tuple[str, list[str]]:
+        hero = rng.choice(heroes)
+        pool = [c for c in cards if db[c].card_class in (_NEUTRAL, db[hero].card_class)]
+        chosen: list[str] = []
+        while len(chosen) < 30:
+            card = rng.choice(pool)
+            if chosen.count(card) < (1 if db[card].rarity == _LEGENDARY else 2):
+                chosen.append(card)
+        problem = deck_problem(hero, chosen)
+        if problem:
+            raise RuntimeError(f"pool deck refused: {problem}")
+        return hero, chosen
+
+    return [[deck(), deck()] for _ in range(n_pairs)]
+
+
+def ensure_upstream_venv(src: Path) -> Path:
+    """`.venv-fireplace-upstream`: upstream fireplace installed from a checkout `src`, on
+    the hearthstone package and card data build our engine pins. A checkout without Git
+    LFS has a pointer where fireplace's CardDefs.xml belongs; the pinned build's CardDefs
+    (the data fireplace's file derives from) takes its place."""
+    python = UPSTREAM_VENV / "bin" / "python"
+    pins = [line for line in (ROOT / "constraints.txt").read_text().splitlines()
+            if line.startswith(("hearthstone==", "hearthstone-data=="))]
+    wanted = hashlib.sha256("\n".join([str(src.resolve()), *pins]).encode()).hexdigest()
+    stamp = UPSTREAM_VENV / ".installed"
+    if python.exists() and stamp.exists() and stamp.read_text().strip() == wanted:
+        return python
+    print(f"creating {UPSTREAM_VENV.name} (fireplace from {src}) ...", flush=True)
+    if not python.exists():
+        _run([os.environ.get("PYTHON", "python3.11"), "-m", "venv", str(UPSTREAM_VENV)])
+    _run([str(python), "-m", "pip", "install", "--quiet", *pins])
+    _run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(src)])
+    where = subprocess.run(
+        [str(python), "-c", "import fireplace.cards, hearthstone_data, os; print(os.path."
+         "dirname(fireplace.cards.__file__)); print(os.path.dirname(hearthstone_data.__file__))"],
+        capture_output=True, text=True, check=True, cwd="/",
+    ).stdout.split()
+    defs = Path(where[0]) / "CardDefs.xml"
+    if not defs.exists() or defs.read_bytes()[:40].startswith(b"version https://git-lfs"):
+        defs.write_bytes((Path(where[1]) / "CardDefs.xml").read_bytes())
+    stamp.write_text(wanted + "\n")
+    return python
+
+
+def _peer(python: Path, args: list[str]) -> Any:
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run([str(python), str(PEER), *args], capture_output=True, text=True,
+                          timeout=PEER_TIMEOUT_S, cwd=ROOT, env=env, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"fireplace peer failed ({done.returncode}): {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure_greedy(pairs: list[Decks], games: int, seed: int) -> list[float]:
+    """Milliseconds per decision of the bundled greedy bot (mulligans left out), in games
+    of greedy against random on `pairs`."""
+    from bots.hearth.bundled import GreedyBot, RandomBot
+    from games import hearth
+    from games.hearth import Kind
+
+    times: list[float] = []
+    for i in range(games):
+        state = hearth.new_game(seed=seed + i, decks=pairs[i % len(pairs)])
+        bots = (GreedyBot(seed + i), RandomBot(seed + i))
+        for _ in range(ACTION_CAP):
+            if state.is_over:
+                break
+            player = state.pending()[0]
+            options = state.legal_actions(player)
+            if options[0].kind == Kind.MULLIGAN:
+                state.apply(options[0], player)
+                continue
+            begin = time.perf_counter()
+            action = bots[player - 1].act(state, options)
+            if player == 1:
+                times.append((time.perf_counter() - begin) * 1000)
+            state.apply(action, player)
+    return times
+
+
+def run_pool(args: argparse.Namespace) -> str:
+    from games import hearth
+
+    ours = list(hearth.collectible_cards())
+    python = ensure_upstream_venv(Path(args.fireplace_src))
+    ids_file = ROOT / ".bench-pool-ids.json"
+    decks_file = ROOT / ".bench-pool-decks.json"
+    ids_file.write_text(json.dumps(ours))
+    both = sorted(_peer(python, ["implemented", str(ids_file)]))
+    pairs = pool_decks(args.pool_decks, args.seed, both)
+    decks_file.write_text(json.dumps(pairs))
+    measure_games(3, args.seed + 10_000, history=False, pairs=pairs)  # warm-up
+    half = args.games // 2
+    off = measure_games(half, args.seed, history=False, pairs=pairs)
+    fp = _peer(python, [str(args.fireplace_games), str(args.seed), str(decks_file)])
+    off += measure_games(args.games - half, args.seed + half, history=False, pairs=pairs)
+    clone_us = measure_clone(args.seed + 20_000, round(off.actions_per_game / 2), pairs=pairs)
+    greedy = measure_greedy(pairs, args.greedy_games, args.seed + 30_000)
+    speed = off.games_per_s / fp["games_per_s"]
+    cpu = off.games_per_cpu_s / (fp["games"] / fp["cpu_seconds"])
+    ours_aps, fp_aps = off.actions / off.seconds, fp["games_per_s"] * fp["actions_per_game"]
+    greedy_mean, greedy_median = statistics.fmean(greedy), statistics.median(greedy)
+    greedy_p95 = statistics.quantiles(greedy, n=20)[-1]
+
+    def mark(ok: bool) -> str:
+        return "✓" if ok else "✗"
+
+    rows = [
+        f"| metric | Gauntlet hearth | {fp['peer']} | ours / peer | target |",
+        "|---|---|---|---|---|",
+        f"| random full games / s | {off.games_per_s:.1f} | {fp['games_per_s']:.2f} | "
+        f"**{speed:.1f}x** | ≥ {POOL_TARGET_SPEEDUP:.0f}x {mark(speed >= POOL_TARGET_SPEEDUP)} |",
+        f"| random full games / CPU-s | {off.games_per_cpu_s:.1f} | "
+        f"{fp['games'] / fp['cpu_seconds']:.2f} | {cpu:.1f}x | |",
+        f"| random actions / s | {ours_aps:.0f} | {fp_aps:.0f} | {ours_aps / fp_aps:.1f}x | |",
+        f"| actions per game | {off.actions_per_game:.1f} | {fp['actions_per_game']} | | |",
+        f"| clone at mid-game | {clone_us:.1f} µs | {fp['deepcopy_ms']} ms (deepcopy) | | "
+        f"≤ {POOL_TARGET_CLONE_US:.0f} µs {mark(clone_us <= POOL_TARGET_CLONE_US)} |",
+        f"| greedy bot decision, mean / median / p95 | {greedy_mean:.2f} / "
+        f"{greedy_median:.2f} / {greedy_p95:.2f} ms | | | ≤ {POOL_TARGET_GREEDY_MS:.0f} ms "
+        f"{mark(greedy_mean <= POOL_TARGET_GREEDY_MS)} |",
+    ]
+    return "\n".join([
+        *rows, "",
+        f"{len(pairs)} pairs of random class decks from the {len(both)} cards both engines "
+        f"play (of our {len(ours)}); ours: {off.games} games ({off.seconds:.1f} s), "
+        f"{len(greedy)} greedy decisions in {args.greedy_games} games; peer: {fp['games']} "
+        f"games ({fp['seconds']:.1f} s), {fp['errors']} errors {fp['first_errors'][:1]}, "
+        f"{fp['capped']} capped.",
+    ])
 
 
 # --------------------------------------------------------------------------------------
@@ -250,7 +416,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fireplace-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-fireplace", action="store_true")
+    parser.add_argument("--pool", action="store_true", help="random class decks from the "
+                        "whole card pool against upstream fireplace (needs --fireplace-src)")
+    parser.add_argument("--fireplace-src", help="a checkout of upstream fireplace "
+                        "(github.com/jleclanche/fireplace), for --pool")
+    parser.add_argument("--pool-decks", type=int, default=50, help="deck pairs, for --pool")
+    parser.add_argument("--greedy-games", type=int, default=20, help="for --pool")
     args = parser.parse_args(argv if argv is not None else [])
+    if args.pool:
+        if not args.fireplace_src:
+            parser.error("--pool needs --fireplace-src")
+        print(run_pool(args), flush=True)
+        return
     for name in ("games", "history_games", "fireplace_games"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
