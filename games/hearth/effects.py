@@ -424,18 +424,23 @@ class Effects(Triggers):
                 own[k] = e.tags[k]
         own[EXHAUSTED] = 0 if t[CHARGE] else 1
         own[NUM_ATTACKS_THIS_TURN] = 0
-        copies = [
-            (self.ents[i].card, self.ents[i][SCRIPT_DATA_NUM_1]) for i in self._attached(target)
-        ]
+        copies = [(self.ents[i].card, self._script_data(i)) for i in self._attached(target)]
         self._reset_to(e, t.card, own)
-        for card, scale in copies:
+        for card, data in copies:
             # The deltas are already in the copied tags: attach without re-applying them.
             ench = self._create(card, self.controller(e), Z_PLAY, attached=source, creator=source)
-            if scale:
-                self._set(ench, SCRIPT_DATA_NUM_1, scale)
+            for tag, value in data:
+                self._set(ench, tag, value)
             self.enchants.append(ench.id)
 
     # --- neutralA
+
+    def _script_data(self, eid: int) -> list[tuple[int, int]]:
+        """What an enchantment records of its effect (a scale, a set-stat's loss marker,
+        a swap's values), for a copy of it to undo the same (Faceless Manipulator)."""
+        e = self.ents[eid]
+        tags = (SCRIPT_DATA_NUM_1, SCRIPT_DATA_NUM_2, SCRIPT_DATA_NUM_3, SCRIPT_DATA_NUM_4)
+        return [(tag, e[tag]) for tag in tags if e[tag]]
 
     def swap_attack_health(self, card_id: str, target: int, source: int) -> int:
         """Crazed Alchemist: the minion's current Attack becomes its Health (undamaged) and

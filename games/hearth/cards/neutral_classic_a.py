@@ -21,6 +21,7 @@ from ..dsl import (
     ALL_CHARACTERS,
     ALL_MINIONS,
     EV_CAST,
+    EV_PLAYED,
     EV_TURN_END,
     EV_TURN_START,
     FRIENDLY_HAND,
@@ -165,6 +166,7 @@ enchantment("EX1_004e", health=1)
 card("EX1_006", trigger=Trigger(EV_TURN_START, SwapWithHand(), ON_FRIENDLY_PLAYER))  # Alarm-o-Bot
 card("EX1_055", trigger=Trigger(EV_CAST, Buff(SELF, "EX1_055o"), ON_FRIENDLY))  # Mana Addict
 enchantment("EX1_055o", atk=2)  # TAG_ONE_TURN_EFFECT in the data
-# Secretkeeper: a Secret played by either player.
-card("EX1_080", trigger=Trigger(EV_CAST, Buff(SELF, "EX1_080o"), ON_ANY, when=is_secret))
+# Secretkeeper: a Secret played by either player, even one a Counterspell then counters
+# (it was played; the "whenever you play" triggers resolve before the secrets of the cast).
+card("EX1_080", trigger=Trigger(EV_PLAYED, Buff(SELF, "EX1_080o"), ON_ANY, when=is_secret))
 enchantment("EX1_080o", atk=1, health=1)
