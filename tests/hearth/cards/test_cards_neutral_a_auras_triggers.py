@@ -190,3 +190,8 @@ def test_ex1_080_secretkeeper_grows_whenever_a_secret_is_played() -> None:
     S.play(g, S.give(g, 2, "EX1_287"))  # Counterspell: an enemy secret counts too
     assert stats(g, keeper) == (3, 4)
     assert card_ids(g, g.secrets[2]) == ["EX1_287"]
+    # SabberStone's (skipped) figures: damaged to 3/1, then silenced: 1/1.
+    S.play(g, S.give(g, 2, "CS2_024"), keeper)  # Frostbolt
+    assert stats(g, keeper) == (3, 1)
+    S.play(g, S.give(g, 2, "CS2_203"), keeper)
+    assert stats(g, keeper) == (1, 1)

@@ -175,6 +175,15 @@ def test_ex1_059_crazed_alchemist_swaps_attack_and_health() -> None:
     assert stats(g, snapjaw) == (7, 1)
     S.play(g, S.give(g, 1, "CS2_203"), snapjaw)  # Silence: back to 2/7, the damage kept
     assert stats(g, snapjaw) == (2, 6)
+    # SabberStone's case: a Boar under Stormwind Champion with Blessing of Might, 5/2,
+    # becomes 3/6 (2/5 of its own, the Champion's +1/+1 on top).
+    g = S.prepared()
+    boar = S.summon(g, 1, "CS2_171")
+    S.summon(g, 1, "CS2_222")
+    S.play(g, S.give(g, 1, "CS2_087"), boar)
+    assert stats(g, boar) == (5, 2)
+    S.play(g, S.give(g, 1, "EX1_059"), boar)
+    assert stats(g, boar) == (3, 6)
 
 
 def test_ex1_082_mad_bomber_splits_3_between_other_characters() -> None:
