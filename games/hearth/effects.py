@@ -517,4 +517,5 @@ class Effects(Triggers):
         self._fire(EV_SUMMONED, card)
         return back.id
 
+
 __all__ = ["KEEP_ON_TRANSFORM", "SILENCE_CLEARS", "Effects"]
