@@ -40,6 +40,9 @@ class Auras(Core):
         old = inst.applied
         if old == new:
             return
+        if inst.defn.buff:  # --- neutralA: a counted aura with its own deltas
+            self._counted_apply(inst, new)
+            return
         self._legal = None  # aura writes go to e.aura, not through _set
         buff = load_cards()[inst.defn.enchant_id].script.buff
         ents = self.ents
@@ -79,6 +82,32 @@ class Auras(Core):
             src = ents[inst.source]
             ctx = Ctx(inst.source, 0, self.controller(src))
             self._aura_apply(inst, tuple(inst.defn.sel(self, ctx)))
+
+    # --- neutralA
+
+    def _counted_apply(self, inst: AuraInstance, new: tuple[int, ...]) -> None:
+        """An aura with its own deltas whose selection may name an entity several times
+        (Old Murk-Eye: itself once per other Murloc): each entity gets the deltas times
+        the change in how often it is named."""
+        self._legal = None
+        old = inst.applied
+        ents = self.ents
+        hist = self.hist
+        for i in dict.fromkeys(old + new):
+            n = new.count(i) - old.count(i)
+            if not n:
+                continue
+            e = ents[i]
+            if e.aura is None:
+                e.aura = {}
+            a = e.aura
+            for tag, d in inst.defn.buff:
+                a[tag] = a.get(tag, 0) + d * n
+                if hist is not None:
+                    hist.tag_change(e, tag)
+                if tag == HEALTH and d * n < 0:
+                    self._lose_health(e, -d * n)
+        inst.applied = new
 
 
 __all__ = ["AuraInstance", "Auras"]

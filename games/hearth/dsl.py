@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Union
 
-from .enums import ATTACHED, CARDRACE, DAMAGE, T_SPELL, GameTag, PlayReq
+from .enums import ATTACHED, CARDRACE, DAMAGE, SECRET, T_MINION, T_SPELL, GameTag, PlayReq
 from .primitives import Ctx, Primitives
 from .script import (
     EV_AFTER_ATTACK,
@@ -745,6 +745,93 @@ class SummonNew(Effect):
             g.summon(ctx.player, choices[g.rng.below(len(choices))], len(board), creator=ctx.source)
 
 
+# --- neutralA ---
+# Selectors, auras and effects of the first half of the neutral Classic minions.
+
+FRIENDLY_HAND = Selector(lambda g, ctx: list(g.hand[ctx.player]), "FRIENDLY_HAND")
+
+
+def WHILE(cond: Callable[[Primitives, Ctx], bool], sel: Selector) -> Selector:
+    """``sel`` while ``cond`` holds, else nothing (Spiteful Smith: the weapon while the
+    Smith is damaged)."""
+    a = sel.fn
+    return Selector(lambda g, ctx: a(g, ctx) if cond(g, ctx) else [], f"WHILE({sel.name})")
+
+
+def is_damaged(g: Primitives, ctx: Ctx) -> bool:
+    """A condition: the source is damaged (an enrage on something else than itself)."""
+    return g.tag(ctx.source, DAMAGE) > 0
+
+
+def SelfBonus(count: Lazy, **deltas: int) -> Aura:
+    """A minion's own stat or keyword computed from the board, with no enchantment (as
+    in the card data): ``deltas`` (GameTag names in lower case) times ``count``, kept up
+    to date like any aura (Old Murk-Eye: +1 Attack per other Murloc; Southsea Deckhand:
+    Charge while a weapon is equipped)."""
+    buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
+    return Aura(lambda g, ctx: [ctx.source] * count.eval(g, ctx), "", buff)
+
+
+class ForOpponent(Effect):
+    """Run effects for the opponent of the controller: their hand, their mana (King
+    Mukla's Bananas, Arcane Golem's Mana Crystal)."""
+
+    def __init__(self, *effects: Effect) -> None:
+        self.effects = effects
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        other = Ctx(ctx.source, ctx.target, 3 - ctx.player, ctx.slot, ctx.other)
+        for e in self.effects:
+            e.run(g, other)
+
+
+class SwapAttackHealth(Effect):
+    """Swap each selected minion's Attack and Health (Crazed Alchemist)."""
+
+    def __init__(self, sel: Selector, enchant_id: str) -> None:
+        self.sel, self.enchant_id = sel, enchant_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.swap_attack_health(self.enchant_id, t, ctx.source)
+
+
+class TransformRandom(Effect):
+    """Transform each selected minion into one of ``card_ids`` picked at random
+    (Tinkmaster Overspark: a Devilsaur or a Squirrel)."""
+
+    def __init__(self, sel: Selector, card_ids: Sequence[str]) -> None:
+        self.sel, self.card_ids = sel, tuple(card_ids)
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.transform(t, self.card_ids[g.rng.below(len(self.card_ids))])
+
+
+class SwapWithHand(Effect):
+    """The source goes back to its owner's hand and a random minion card of that hand
+    takes its slot (Alarm-o-Bot); nothing without a minion in hand."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        if not g.is_on_board(ctx.source):
+            return
+        p = g.controller_of(ctx.source)
+        minions = [i for i in g.hand[p] if g.card_type(i) == T_MINION]
+        if minions:
+            g.swap_with_hand(ctx.source, minions[g.rng.below(len(minions))])
+
+
+def is_secret(g: Primitives, listener: int, subject: int) -> bool:
+    """A trigger condition: the card played is a Secret (Secretkeeper)."""
+    return bool(g.tag(subject, SECRET))
+
+
+def swap_enchantment(card_id: str) -> CardScript:
+    """Declare a stat-swap enchantment (Crazed Alchemist's): it has no deltas of its own;
+    :meth:`~.primitives.Primitives.swap_attack_health` records what it changed."""
+    return register(card_id, CardScript(swaps_stats=True))
+
+
 __all__ = [
     "ADJACENT",
     "ALIVE",
@@ -769,6 +856,7 @@ __all__ = [
     "EV_TURN_END",
     "EV_TURN_START",
     "FRIENDLY_CHARACTERS",
+    "FRIENDLY_HAND",
     "FRIENDLY_HERO",
     "FRIENDLY_MINIONS",
     "FRIENDLY_WEAPON",
@@ -792,6 +880,7 @@ __all__ = [
     "RANDOM",
     "SELF",
     "TARGET",
+    "WHILE",
     "AdjacentAura",
     "Aura",
     "Buff",
@@ -808,6 +897,7 @@ __all__ = [
     "Effect",
     "Enrage",
     "Equip",
+    "ForOpponent",
     "Freeze",
     "FullHeal",
     "GainArmor",
@@ -823,6 +913,7 @@ __all__ = [
     "RemoveSelf",
     "Resurrect",
     "Selector",
+    "SelfBonus",
     "Seq",
     "SetStat",
     "SetTag",
@@ -832,12 +923,18 @@ __all__ = [
     "SummonCopy",
     "SummonNew",
     "SummonRandom",
+    "SwapAttackHealth",
+    "SwapWithHand",
     "Transform",
     "TransformCopy",
+    "TransformRandom",
     "Trigger",
     "card",
     "controls",
     "enchantment",
+    "is_damaged",
     "is_race",
+    "is_secret",
+    "swap_enchantment",
     "vanilla",
 ]

@@ -13,9 +13,11 @@ from .carddb import Card, load_cards
 from .entity import Entity
 from .enums import (
     ARMOR,
+    ATK,
     ATTACHED,
     B_FATIGUE,
     B_TRIGGER,
+    CANT_ATTACK,
     CANT_PLAY,
     CARD_TARGET,
     CHARGE,
@@ -43,6 +45,8 @@ from .enums import (
     RESOURCES_USED,
     SCRIPT_DATA_NUM_1,
     SCRIPT_DATA_NUM_2,
+    SCRIPT_DATA_NUM_3,
+    SCRIPT_DATA_NUM_4,
     SILENCED,
     SPELLPOWER,
     T_HERO,
@@ -54,6 +58,7 @@ from .enums import (
     Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
+    Z_SETASIDE,
     ZONE,
     ZONE_POSITION,
 )
@@ -62,7 +67,17 @@ from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED
 from .triggers import Triggers
 
 # Tags Silence resets (the card's printed keywords and everything enchantments gave).
-SILENCE_CLEARS = (TAUNT, DIVINE_SHIELD, CHARGE, WINDFURY, SPELLPOWER, DEATHRATTLE, ENRAGED, FROZEN)
+SILENCE_CLEARS = (
+    TAUNT,
+    DIVINE_SHIELD,
+    CHARGE,
+    WINDFURY,
+    SPELLPOWER,
+    DEATHRATTLE,
+    ENRAGED,
+    FROZEN,
+    CANT_ATTACK,  # Ancient Watcher (and Ragnaros) may attack once silenced
+)
 # Own tags a transform keeps (the rest is rebuilt from the new card).
 KEEP_ON_TRANSFORM = (ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID)
 
@@ -283,6 +298,7 @@ class Effects(Triggers):
         w = self.weapon[p]
         e = self.ents[w]
         self.weapon[p] = 0
+        self.aura_dirty = True  # an aura may buff the weapon or read that there is one
         self._unregister(e)
         for ench in self._attached(w):
             self._drop_enchantment(ench)
@@ -307,6 +323,7 @@ class Effects(Triggers):
         if e[ZONE] != Z_PLAY:
             self._move(e, Z_PLAY)
         self.weapon[p] = e.id
+        self.aura_dirty = True  # an aura may buff the weapon or read that there is one
         self._register(e)
 
     # -- Discard (Soulfire, Felstalker) and keywords given by a card (Windfury)
@@ -355,6 +372,8 @@ class Effects(Triggers):
             self._set(t, tag, t.base(tag) - d * mult)
             if tag == HEALTH and d * mult > 0:
                 self._lose_health(t, d * mult)
+        if script.swaps_stats:
+            self._undo_swap(e, t)
         self._move(e, Z_GRAVEYARD)
 
     def silence(self, target: int) -> None:
@@ -405,16 +424,98 @@ class Effects(Triggers):
                 own[k] = e.tags[k]
         own[EXHAUSTED] = 0 if t[CHARGE] else 1
         own[NUM_ATTACKS_THIS_TURN] = 0
-        copies = [
-            (self.ents[i].card, self.ents[i][SCRIPT_DATA_NUM_1]) for i in self._attached(target)
-        ]
+        copies = [(self.ents[i].card, self._script_data(i)) for i in self._attached(target)]
         self._reset_to(e, t.card, own)
-        for card, scale in copies:
+        for card, data in copies:
             # The deltas are already in the copied tags: attach without re-applying them.
             ench = self._create(card, self.controller(e), Z_PLAY, attached=source, creator=source)
-            if scale:
-                self._set(ench, SCRIPT_DATA_NUM_1, scale)
+            for tag, value in data:
+                self._set(ench, tag, value)
             self.enchants.append(ench.id)
+
+    # --- neutralA
+
+    def _script_data(self, eid: int) -> list[tuple[int, int]]:
+        """What an enchantment records of its effect (a scale, a set-stat's loss marker,
+        a swap's values), for a copy of it to undo the same (Faceless Manipulator)."""
+        e = self.ents[eid]
+        tags = (SCRIPT_DATA_NUM_1, SCRIPT_DATA_NUM_2, SCRIPT_DATA_NUM_3, SCRIPT_DATA_NUM_4)
+        return [(tag, e[tag]) for tag in tags if e[tag]]
+
+    def swap_attack_health(self, card_id: str, target: int, source: int) -> int:
+        """Crazed Alchemist: the minion's current Attack becomes its Health (undamaged) and
+        its current Health its Attack, through enchantment ``card_id``. As with
+        :meth:`set_stat`, the values become the minion's own (auras apply on top). The
+        enchantment records the values set (TAG_SCRIPT_DATA_NUM_1/2, as a real log shows
+        them) and the ones replaced (NUM_3/4), so Silence can undo the swap."""
+        t = self.ents[target]
+        if t[ZONE] != Z_PLAY or t.card.type != T_MINION:
+            return 0
+        atk, health = t[ATK], t[HEALTH] - t[DAMAGE]
+        old_atk, old_health = t.base(ATK), t.base(HEALTH)
+        eid = self.add_enchantment(card_id, target, source, 0)
+        if not eid:
+            return 0
+        e = self.ents[eid]
+        for tag, value in (
+            (SCRIPT_DATA_NUM_1, health),
+            (SCRIPT_DATA_NUM_2, atk),
+            (SCRIPT_DATA_NUM_3, old_atk),
+            (SCRIPT_DATA_NUM_4, old_health),
+        ):
+            if value:
+                self._set(e, tag, value)
+        self._set(t, ATK, health)
+        self._set(t, HEALTH, atk)
+        if t[DAMAGE]:
+            self._set(t, DAMAGE, 0)
+        self.maybe_dead = True  # a 0-Attack minion is left with 0 Health
+        self.aura_dirty = True
+        return eid
+
+    def _undo_swap(self, ench: Entity, t: Entity) -> None:
+        """Silence (or a one-turn removal) takes a swap back: each stat goes back by what
+        the swap changed, later buffs kept; health lost this way is taken off the damage
+        as for any lost maximum."""
+        d_atk = ench[SCRIPT_DATA_NUM_3] - ench[SCRIPT_DATA_NUM_1]
+        d_health = ench[SCRIPT_DATA_NUM_4] - ench[SCRIPT_DATA_NUM_2]
+        if d_atk:
+            self._set(t, ATK, t.base(ATK) + d_atk)
+        if d_health:
+            self._set(t, HEALTH, t.base(HEALTH) + d_health)
+            if d_health < 0:
+                self._lose_health(t, -d_health)
+        self.aura_dirty = True
+
+    def swap_with_hand(self, minion: int, card: int) -> int:
+        """Alarm-o-Bot: ``minion`` leaves the board for its owner's hand and the minion card
+        ``card`` from that hand is summoned into the slot it left (no battlecry; summoning
+        sick). The card back in hand is a new entity of the same card (the old one is set
+        aside with its enchantments gone), so the opponent, who saw it on the board, does
+        not see which card in the hand it is: a returned card is as hidden as a drawn one.
+        Returns the new card's id in hand (0 when either is not where it should be)."""
+        e, c = self.ents[minion], self.ents[card]
+        p = self.controller(e)
+        board, hand = self.board[p], self.hand[p]
+        if minion not in board or card not in hand or c.card.type != T_MINION:
+            return 0
+        slot = board.index(minion)
+        board.remove(minion)
+        self._unregister(e)
+        for i in self._attached(minion):
+            self._drop_enchantment(i)
+        self._set(e, ZONE_POSITION, 0)
+        self._move(e, Z_SETASIDE)
+        self.aura_dirty = True
+        hand.remove(card)
+        self._set(c, ZONE_POSITION, 0)
+        self._positions(hand)
+        self._enter_board(c, p, slot)
+        back = self._create(e.card, p, Z_HAND)
+        hand.append(back.id)
+        self._set(back, ZONE_POSITION, len(hand))
+        self._fire(EV_SUMMONED, card)
+        return back.id
 
 
 __all__ = ["KEEP_ON_TRANSFORM", "SILENCE_CLEARS", "Effects"]

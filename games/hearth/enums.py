@@ -43,6 +43,7 @@ class PlayReq(IntEnum):
     REQ_TARGET_MAX_ATTACK = 8
     REQ_TARGET_MIN_ATTACK = 41
     REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY = 44
+    REQ_MUST_TARGET_TAUNTER = 46  # neutralA: The Black Knight
 
 
 # Tags, as plain ints.
@@ -167,3 +168,7 @@ B_FATIGUE = int(BlockType.FATIGUE)
 M_DAMAGE = int(MetaDataType.DAMAGE)
 M_HEALING = int(MetaDataType.HEALING)
 M_TARGET = int(MetaDataType.TARGET)
+
+# --- neutralA ---
+SCRIPT_DATA_NUM_3 = int(GameTag.TAG_SCRIPT_DATA_NUM_3)
+SCRIPT_DATA_NUM_4 = int(GameTag.TAG_SCRIPT_DATA_NUM_4)

@@ -80,6 +80,7 @@ REQ_UNDAMAGED = int(PlayReq.REQ_UNDAMAGED_TARGET)
 REQ_MAX_ATTACK = int(PlayReq.REQ_TARGET_MAX_ATTACK)
 REQ_MIN_ATTACK = int(PlayReq.REQ_TARGET_MIN_ATTACK)
 REQ_ENTOURAGE = int(PlayReq.REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY)
+REQ_TAUNTER = int(PlayReq.REQ_MUST_TARGET_TAUNTER)
 
 
 class Play(Effects):
@@ -200,6 +201,8 @@ class Play(Effects):
                 if REQ_MAX_ATTACK in reqs and self.attack_value(i) > reqs[REQ_MAX_ATTACK]:
                     continue
                 if REQ_MIN_ATTACK in reqs and self.attack_value(i) < reqs[REQ_MIN_ATTACK]:
+                    continue
+                if REQ_TAUNTER in reqs and not ents[i][TAUNT]:
                     continue
                 out.append(i)
         return out

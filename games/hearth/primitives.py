@@ -129,5 +129,15 @@ class Primitives(Protocol):
     def discard(self, p: int, card: int) -> None: ...
     def set_tag(self, target: int, tag: int, value: int) -> None: ...
 
+    # --- neutralA
+
+    def swap_attack_health(self, card_id: str, target: int, source: int) -> int:
+        """Swap a minion's Attack and Health through enchantment ``card_id``."""
+        ...
+
+    def swap_with_hand(self, minion: int, card: int) -> int:
+        """``minion`` goes from the board to the hand, ``card`` from the hand to its slot."""
+        ...
+
 
 __all__ = ["Ctx", "Primitives", "Rng"]

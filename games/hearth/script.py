@@ -138,6 +138,10 @@ class Aura:
 
     sel: Selection
     enchant_id: str
+    # --- neutralA: deltas given by the aura itself when the card data has no enchantment
+    # for it (Old Murk-Eye's Attack, Southsea Deckhand's Charge); the selection may then
+    # name an entity several times, once per unit of the bonus.
+    buff: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,8 @@ class CardScript:
     combo_requirements: dict[int, int] = field(default_factory=dict)
     # REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY: the cards it may summon (Totemic Call's totems)
     entourage: tuple[str, ...] = ()
+    # --- neutralA: a stat swap enchantment (Crazed Alchemist's EX1_059e), undone by Silence
+    swaps_stats: bool = False
     # derived
     needs_target: bool = False  # REQ_TARGET_TO_PLAY: unplayable without a valid target
     takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE

@@ -67,7 +67,8 @@ def problems(g: State) -> list[str]:
         chosen = tuple(inst.defn.sel(g, Ctx(inst.source, 0, g.controller(src))))
         if chosen != inst.applied:
             out.append(f"aura of {src}: applied {inst.applied}, should be {chosen}")
-        deltas = load_cards()[inst.defn.enchant_id].script.buff
+        # An aura with its own deltas (Old Murk-Eye) may name an entity several times.
+        deltas = inst.defn.buff or load_cards()[inst.defn.enchant_id].script.buff
         for t in chosen:
             acc = expected.setdefault(t, {})
             for tag, d in deltas:

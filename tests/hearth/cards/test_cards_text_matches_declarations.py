@@ -148,7 +148,11 @@ KEYWORD_ONLY = {"CS2_103e2": "Charge", "DS1_178e": "Charge"}
     [
         c
         for c in load_cards().values()
-        if c.type == 6 and c.id in SCRIPTS and not stat_buff(c) and c.id not in KEYWORD_ONLY
+        if c.type == 6
+        and c.id in SCRIPTS
+        and not stat_buff(c)
+        and c.id not in KEYWORD_ONLY
+        and not c.script.swaps_stats
     ],
     ids=lambda c: c.id,
 )
@@ -171,6 +175,10 @@ GRANTED_BY = {
     "NEW1_012o": "NEW1_012",
     "NEW1_038o": "NEW1_038",
     "tt_004o": "tt_004",
+    "EX1_004e": "EX1_004",
+    "EX1_043e": "EX1_043",
+    "EX1_055o": "EX1_055",
+    "EX1_080o": "EX1_080",
 }
 # Enchantments that grant a keyword only, and "change to N" (set-stat) enchantments.
 SETS_STAT = {"CS2_084e": "CS2_084", "EX1_360e": "EX1_360"}
@@ -212,4 +220,15 @@ def test_buffing_cards_use_the_enchantment_their_text_describes() -> None:
             if isinstance(e, Buff):
                 assert buff_of(e.enchant_id) == stated(card.text), card.id
         for aura in card.script.auras:
-            assert buff_of(aura.enchant_id) == stated(card.text), card.id
+            # An aura with its own deltas (Old Murk-Eye) has no enchantment to look up.
+            deltas = (
+                dict(aura.buff) if aura.buff else dict(load_cards()[aura.enchant_id].script.buff)
+            )
+            assert (deltas.get(ATK, 0), deltas.get(HEALTH, 0)) == stated(card.text), card.id
+
+
+def test_stat_swaps_are_what_their_text_says() -> None:
+    swaps = [c for c in load_cards().values() if c.script.swaps_stats]
+    assert swaps
+    for c in swaps:
+        assert re.search(r"Attack and Health have been swapped", plain(c.text)), c.id
