@@ -72,6 +72,25 @@ def test_ex1_614_xavius_summons_a_satyr_after_you_play_a_card() -> None:
     assert card_ids(g, g.board[1]).count("EX1_614t") == 3
 
 
+def test_ex1_614_xavius_satyr_comes_after_the_played_minion_is_in_play() -> None:
+    # fireplace's Illidan + Knife Juggler: the Juggler, already in play, throws for the Satyr.
+    g = S.prepared()
+    S.summon(g, 1, "EX1_614")
+    S.play(g, S.give(g, 1, "NEW1_019"))
+    assert card_ids(g, g.board[1]) == ["EX1_614", "EX1_614t", "NEW1_019"]
+    assert g.health(g.hero[2]) == 29
+
+
+def test_ex1_614_xavius_with_a_full_board_summons_nothing() -> None:
+    g = S.prepared()
+    S.summon(g, 1, "EX1_614")
+    for _ in range(5):
+        S.summon(g, 1, "CS2_231")
+    S.play(g, S.give(g, 1, "NEW1_019"))  # the 7th minion: no room for a Satyr
+    assert len(g.board[1]) == 7 and "EX1_614t" not in card_ids(g, g.board[1])
+    assert g.health(g.hero[2]) == 30
+
+
 def test_ex1_614_xavius_killed_by_the_card_summons_nothing() -> None:
     # "After you play a card": a Xavius the spell killed is gone before its trigger.
     g = S.prepared()
@@ -111,15 +130,6 @@ def test_ex1_170_emperor_cobra_is_poisonous() -> None:
     yeti = S.summon(g, 2, "CS2_182")
     S.attack(g, cobra, yeti)
     assert dead(g, yeti) and dead(g, cobra)
-
-
-def test_ex1_396_mogushan_warden_and_ex1_405_shieldbearer_taunt() -> None:
-    for cid, body in (("EX1_396", (1, 7)), ("EX1_405", (0, 4))):
-        g = S.prepared()
-        wall = S.summon(g, 2, cid)
-        S.summon(g, 2, "CS2_231")
-        boar = S.summon(g, 1, "CS2_171")
-        assert attack_targets(g, boar) == {wall} and stats(g, wall) == body
 
 
 def test_ex1_396_mogushan_warden_taunt() -> None:
