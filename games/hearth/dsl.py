@@ -21,11 +21,23 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Union
 
-from .enums import ATTACHED, CARDRACE, DAMAGE, SECRET, T_MINION, T_SPELL, GameTag, PlayReq
+from .enums import (
+    ATK,
+    ATTACHED,
+    CARDRACE,
+    DAMAGE,
+    DURABILITY,
+    SECRET,
+    T_MINION,
+    T_SPELL,
+    GameTag,
+    PlayReq,
+)
 from .primitives import Ctx, Primitives
 from .script import (
     EV_AFTER_ATTACK,
     EV_AFTER_CAST,
+    EV_AFTER_PLAY_CARD,
     EV_AFTER_PLAYED,
     EV_ATTACK,
     EV_CAST,
@@ -846,6 +858,7 @@ __all__ = [
     "EV_AFTER_ATTACK",
     "EV_AFTER_CAST",
     "EV_AFTER_PLAYED",
+    "EV_AFTER_PLAY_CARD",
     "EV_ATTACK",
     "EV_CAST",
     "EV_DAMAGED",
@@ -937,4 +950,241 @@ __all__ = [
     "is_secret",
     "swap_enchantment",
     "vanilla",
+]
+
+
+# --- neutralB ---
+# Summons for the opponent and on both sides, random cards from lists and from the pool of
+# playable cards, weapons' Attack and Durability, whole-hand discards, deaths this turn.
+
+
+def HAS(sel: Selector, tag: int) -> Selector:
+    """Entities of ``sel`` whose ``tag`` is set (``HAS(ALL_MINIONS, DIVINE_SHIELD)``)."""
+    return sel.filter(lambda g, i: bool(g.tag(i, tag)), f"HAS{tag}")
+
+
+def NOT_CARD(sel: Selector, card_id: str) -> Selector:
+    """Entities of ``sel`` that are not a ``card_id`` ("except Ysera")."""
+    return sel.filter(lambda g, i: g.card_id(i) != card_id, f"NOT_{card_id}")
+
+
+def MAX_ATK(sel: Selector, atk: int) -> Selector:
+    """Entities of ``sel`` with at most ``atk`` Attack (Stampeding Kodo)."""
+    return sel.filter(lambda g, i: g.tag(i, ATK) <= atk, f"MAX_ATK{atk}")
+
+
+class TagSum(Lazy):
+    """The sum of ``tag`` over ``sel`` (the Attack of your weapon: 0 without one)."""
+
+    def __init__(self, sel: Selector, tag: int) -> None:
+        self.sel, self.tag = sel, tag
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return sum(g.tag(i, self.tag) for i in self.sel(g, ctx))
+
+
+class Durability(Lazy):
+    """The Durability left on the weapons of ``sel`` (Harrison Jones)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return sum(max(0, g.tag(i, DURABILITY) - g.tag(i, DAMAGE)) for i in self.sel(g, ctx))
+
+
+def chance(one_in: int) -> Callable[[Primitives, Ctx], bool]:
+    """A condition for :class:`If` that holds once in ``one_in`` (seeded: Nat Pagle's 50%)."""
+    return lambda g, ctx: g.rng.below(one_in) == 0
+
+
+class BuffScaled(Buff):
+    """A scaled :class:`Buff` that does nothing when the scale is 0 (Bloodsail Raider with
+    no weapon, Blood Knight with no Divine Shield in play)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        scale = 0 if self.scale is None else num(self.scale, g, ctx)
+        if scale > 0:
+            for t in self.sel(g, ctx):
+                g.add_enchantment(self.enchant_id, t, ctx.source, scale)
+
+
+class SummonEnemy(Summon):
+    """Summon ``count`` copies of a card for the opponent, at the right end of their board
+    (Leeroy Jenkins' Whelps, The Beast's Finkle Einhorn)."""
+
+    def __init__(self, card_id: str, count: int = 1) -> None:
+        super().__init__(card_id, count, "end")
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        q = 3 - ctx.player
+        for _ in range(self.count):
+            g.summon(q, self.card_id, len(g.board[q]), creator=ctx.source)
+
+
+class SummonBothSides(Effect):
+    """Summon ``card_id`` right, then left of the source, in turn, until the board is full
+    (Onyxia; SabberStone's order)."""
+
+    def __init__(self, card_id: str) -> None:
+        self.card_id = card_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        right = True
+        while True:
+            board = g.board[ctx.player]
+            if ctx.source not in board:
+                return
+            i = board.index(ctx.source)
+            if not g.summon(ctx.player, self.card_id, i + 1 if right else i, creator=ctx.source):
+                return
+            right = not right
+
+
+class SummonCount(Summon):
+    """Summon ``card_id`` a random number of times, one of ``counts`` (I Am Murloc)."""
+
+    def __init__(self, card_id: str, counts: Sequence[int]) -> None:
+        super().__init__(card_id, 1, "end")
+        self.counts = tuple(counts)
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        n = self.counts[g.rng.below(len(self.counts))]
+        Summon(self.card_id, n, self.side).run(g, ctx)
+
+
+class GiveRandom(Effect):
+    """Add a random card of ``card_ids`` to the hand of the controller, or with
+    ``both=True`` to each player's hand, each picked on its own (Elite Tauren Chieftain)."""
+
+    def __init__(self, card_ids: Sequence[str], both: bool = False) -> None:
+        self.card_ids, self.both = tuple(card_ids), both
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for p in (ctx.player, 3 - ctx.player) if self.both else (ctx.player,):
+            g.give(p, self.card_ids[g.rng.below(len(self.card_ids))])
+
+
+class _FromPool(Effect):
+    """A random collectible card the engine plays, of a type, race or rarity."""
+
+    def __init__(self, card_type: int = T_MINION, race: int = 0, rarity: int = 0) -> None:
+        self.card_type, self.race, self.rarity = card_type, race, rarity
+
+    def pick(self, g: Primitives) -> str:
+        pool = g.card_pool(self.card_type, self.race, self.rarity)
+        return pool[g.rng.below(len(pool))] if pool else ""
+
+
+class SummonFromPool(_FromPool):
+    """Summon a random minion of the pool, to the right of the source (Barrens Stablehand)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        card_id = self.pick(g)
+        if card_id:
+            Summon(card_id).run(g, ctx)
+
+
+class GiveFromPool(_FromPool):
+    """Add a random card of the pool to the controller's hand (Brightwing)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        card_id = self.pick(g)
+        if card_id:
+            g.give(ctx.player, card_id)
+
+
+class DrawRace(Effect):
+    """Draw a random card of tribe ``race`` from the controller's deck (Captain's Parrot);
+    nothing when the deck holds none."""
+
+    def __init__(self, race: int) -> None:
+        self.race = race
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        deck = g.deck[ctx.player]
+        # Deck order is hidden: pick among the matching cards in id order, not deck order.
+        found = sorted(i for i in deck if g.tag(i, CARDRACE) == self.race)
+        if found:
+            g.draw_card(ctx.player, found[g.rng.below(len(found))])
+
+
+class DamageWeapon(Effect):
+    """Remove ``amount`` Durability from each selected weapon (Bloodsail Corsair)."""
+
+    def __init__(self, sel: Selector, amount: int) -> None:
+        self.sel, self.amount = sel, amount
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for w in self.sel(g, ctx):
+            g.damage_weapon(w, self.amount)
+
+
+class DiscardHand(Effect):
+    """Discard the controller's whole hand, left to right (Deathwing)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for card in list(g.hand[ctx.player]):
+            g.discard(ctx.player, card)
+
+
+class SetRemainingHealth(Effect):
+    """Set each selected character's remaining Health to ``health`` (Alexstrasza): the
+    damage changes, the maximum and the Armor stay, and nothing is dealt or healed."""
+
+    def __init__(self, sel: Selector, health: int) -> None:
+        self.sel, self.health = sel, health
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.leave_health(t, self.health)
+
+
+class SummonDiedThisTurn(Effect):
+    """Summon a fresh copy of each friendly minion that died this turn, in order of death,
+    at the right end, until the board is full (High Inquisitor Whitemane)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for dead in g.died_this_turn(ctx.player):
+            board = g.board[ctx.player]
+            if not g.summon(ctx.player, g.card_id(dead), len(board), creator=ctx.source):
+                return
+
+
+def triggered_enchantment(
+    card_id: str, trigger: Trigger, *, scaled: bool = False, **deltas: int
+) -> CardScript:
+    """An enchantment with deltas and a trigger of its own (Nightmare: +5/+5, destroyed at
+    the start of the caster's next turn)."""
+    buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
+    return register(card_id, CardScript(buff=buff, scaled=scaled, triggers=(trigger,)))
+
+
+def alive_not_self(g: Primitives, listener: int, subject: int) -> bool:
+    """A trigger condition: the listener is not mortally wounded and the event's subject is
+    not itself (Xavius: not for its own play, nor once the card played killed it)."""
+    return subject != listener and g.alive(listener)
+
+
+__all__ += [
+    "HAS",
+    "MAX_ATK",
+    "NOT_CARD",
+    "BuffScaled",
+    "DamageWeapon",
+    "DiscardHand",
+    "DrawRace",
+    "Durability",
+    "GiveFromPool",
+    "GiveRandom",
+    "SetRemainingHealth",
+    "SummonBothSides",
+    "SummonCount",
+    "SummonDiedThisTurn",
+    "SummonEnemy",
+    "SummonFromPool",
+    "TagSum",
+    "alive_not_self",
+    "chance",
+    "triggered_enchantment",
 ]

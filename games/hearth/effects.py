@@ -9,6 +9,8 @@ later, when the whole effect has finished (:mod:`.game`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .carddb import Card, load_cards
 from .entity import Entity
 from .enums import (
@@ -18,8 +20,11 @@ from .enums import (
     B_FATIGUE,
     B_TRIGGER,
     CANT_ATTACK,
+    CANT_BE_TARGETED_BY_HERO_POWERS,
+    CANT_BE_TARGETED_BY_SPELLS,
     CANT_PLAY,
     CARD_TARGET,
+    CARDRACE,
     CHARGE,
     CONTROLLER,
     DAMAGE,
@@ -39,8 +44,11 @@ from .enums import (
     MAX_HAND,
     MAX_MANA,
     NUM_ATTACKS_THIS_TURN,
+    NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME,
+    NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN,
     POISONOUS,
     PROPOSED_DEFENDER,
+    RARITY,
     RESOURCES,
     RESOURCES_USED,
     SCRIPT_DATA_NUM_1,
@@ -51,6 +59,7 @@ from .enums import (
     SPELLPOWER,
     T_HERO,
     T_MINION,
+    T_WEAPON,
     TAUNT,
     TEMP_RESOURCES,
     TO_BE_DESTROYED,
@@ -77,6 +86,8 @@ SILENCE_CLEARS = (
     ENRAGED,
     FROZEN,
     CANT_ATTACK,  # Ancient Watcher (and Ragnaros) may attack once silenced
+    CANT_BE_TARGETED_BY_SPELLS,
+    CANT_BE_TARGETED_BY_HERO_POWERS,
 )
 # Own tags a transform keeps (the rest is rebuilt from the new card).
 KEEP_ON_TRANSFORM = (ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID)
@@ -516,6 +527,79 @@ class Effects(Triggers):
         self._set(back, ZONE_POSITION, len(hand))
         self._fire(EV_SUMMONED, card)
         return back.id
+
+    # --- neutralB ---
+
+    def damage_weapon(self, weapon: int, amount: int) -> None:
+        """Remove Durability (Bloodsail Corsair): DAMAGE on the weapon, as an attack does."""
+        e = self.ents[weapon]
+        if amount > 0 and e[ZONE] == Z_PLAY and e.card.type == T_WEAPON:
+            self._set(e, DAMAGE, e[DAMAGE] + amount)
+            self.maybe_dead = True
+
+    def card_pool(self, card_type: int, race: int = 0, rarity: int = 0) -> Sequence[str]:
+        """Collectible cards the engine plays (declared ones: an undeclared card would act
+        as a vanilla one), of ``card_type`` and, when given, ``race`` and ``rarity``."""
+        key = (card_type, race, rarity)
+        pool = _POOLS.get(key)
+        if pool is None:
+            pool = _POOLS[key] = tuple(
+                c.id
+                for c in sorted(load_cards().values(), key=lambda c: c.id)
+                if c.playable
+                and c.type == card_type
+                and (not race or c.tags.get(CARDRACE) == race)
+                and (not rarity or c.tags.get(RARITY) == rarity)
+            )
+        return pool
+
+    def draw_card(self, p: int, card: int) -> int:
+        """Draw a chosen card of ``p``'s deck (Captain's Parrot); overdraw burns it."""
+        deck = self.deck[p]
+        if card not in deck:
+            return 0
+        deck.remove(card)
+        e = self.ents[card]
+        if len(self.hand[p]) >= MAX_HAND:
+            self._move(e, Z_GRAVEYARD)
+            return 0
+        self.hand[p].append(card)
+        self._move(e, Z_HAND)
+        self._set(e, ZONE_POSITION, len(self.hand[p]))
+        return card
+
+    def _record_death(self, e: Entity, p: int) -> None:
+        """A minion of ``p`` died: the player's counters, as a real log writes them; the
+        dead minion keeps the game count, so the graveyard knows the order of death."""
+        pe = self.ents[1 + p]
+        died = pe[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN] + 1
+        self._set(pe, NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN, died)
+        n = pe[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME] + 1
+        self._set(pe, NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME, n)
+        self._set(e, NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME, n)
+
+    def died_this_turn(self, p: int) -> list[int]:
+        """``p``'s minions that died this turn, in order of death (High Inquisitor
+        Whitemane); the counter restarts at ``p``'s MAIN_READY."""
+        pe = self.ents[1 + p]
+        n = pe[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN]
+        if not n:
+            return []
+        first = pe[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME] - n
+        dead = [
+            e
+            for e in self.ents.values()
+            if e.tags.get(NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME, 0) > first
+            and e.card.type == T_MINION
+            and e[ZONE] == Z_GRAVEYARD
+            and self.controller(e) == p
+        ]
+        dead.sort(key=lambda e: e.tags[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME])
+        return [e.id for e in dead]
+
+
+# Random pools by (type, race, rarity): the playable cards are fixed once loaded.
+_POOLS: dict[tuple[int, int, int], tuple[str, ...]] = {}
 
 
 __all__ = ["KEEP_ON_TRANSFORM", "SILENCE_CLEARS", "Effects"]

@@ -172,3 +172,16 @@ M_TARGET = int(MetaDataType.TARGET)
 # --- neutralA ---
 SCRIPT_DATA_NUM_3 = int(GameTag.TAG_SCRIPT_DATA_NUM_3)
 SCRIPT_DATA_NUM_4 = int(GameTag.TAG_SCRIPT_DATA_NUM_4)
+
+# --- neutralB ---
+R_PIRATE = int(Race.PIRATE)
+R_DRAGON = int(Race.DRAGON)
+R_MECHANICAL = int(Race.MECHANICAL)
+RARITY = int(GameTag.RARITY)
+R_LEGENDARY = 5  # Rarity.LEGENDARY
+CANT_BE_TARGETED_BY_SPELLS = int(GameTag.CANT_BE_TARGETED_BY_SPELLS)
+CANT_BE_TARGETED_BY_HERO_POWERS = int(GameTag.CANT_BE_TARGETED_BY_HERO_POWERS)
+# Deaths of friendly minions, on the player entity as a real log writes them; on a dead
+# minion the game count at its death orders the graveyard (High Inquisitor Whitemane).
+NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN = int(GameTag.NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN)
+NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME = int(GameTag.NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME)

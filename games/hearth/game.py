@@ -49,6 +49,7 @@ from .enums import (
     NEXT_STEP,
     NUM_ATTACKS_THIS_TURN,
     NUM_CARDS_PLAYED_THIS_TURN,
+    NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN,
     ONE_TURN_EFFECT,
     OVERLOAD_LOCKED,
     OVERLOAD_OWED,
@@ -393,6 +394,8 @@ class State(Determinize):
         self._set(pe, RESOURCES_USED, 0)
         if pe[NUM_CARDS_PLAYED_THIS_TURN]:
             self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, 0)
+        if pe[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN]:
+            self._set(pe, NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN, 0)
         # Overload: what was owed is locked for this turn (and last turn's lock ends).
         if pe[OVERLOAD_LOCKED] or pe[OVERLOAD_OWED]:
             self._set(pe, OVERLOAD_LOCKED, pe[OVERLOAD_OWED])
@@ -520,6 +523,7 @@ class State(Determinize):
                 for ench in self._attached(i):
                     self._drop_enchantment(ench)
                 self._move(e, Z_GRAVEYARD)
+                self._record_death(e, p)
                 self._positions(board)
                 self.aura_dirty = True
                 self._fire(EV_DIED, i)

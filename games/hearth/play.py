@@ -16,6 +16,8 @@ from .enums import (
     B_POWER,
     CANNOT_ATTACK_HEROES,
     CANT_ATTACK,
+    CANT_BE_TARGETED_BY_HERO_POWERS,
+    CANT_BE_TARGETED_BY_SPELLS,
     CANT_PLAY,
     CARD_TARGET,
     CARDRACE,
@@ -39,6 +41,7 @@ from .enums import (
     SECRET,
     STEALTH,
     T_HERO,
+    T_HERO_POWER,
     T_MINION,
     T_SPELL,
     T_WEAPON,
@@ -54,6 +57,7 @@ from .primitives import Ctx
 from .script import (
     EV_AFTER_ATTACK,
     EV_AFTER_CAST,
+    EV_AFTER_PLAY_CARD,
     EV_AFTER_PLAYED,
     EV_ATTACK,
     EV_CAST,
@@ -81,6 +85,9 @@ REQ_MAX_ATTACK = int(PlayReq.REQ_TARGET_MAX_ATTACK)
 REQ_MIN_ATTACK = int(PlayReq.REQ_TARGET_MIN_ATTACK)
 REQ_ENTOURAGE = int(PlayReq.REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY)
 REQ_TAUNTER = int(PlayReq.REQ_MUST_TARGET_TAUNTER)
+
+# --- neutralB --- the tag that keeps a character from being targeted by a card of this type
+_UNTARGETABLE = {T_SPELL: CANT_BE_TARGETED_BY_SPELLS, T_HERO_POWER: CANT_BE_TARGETED_BY_HERO_POWERS}
 
 
 class Play(Effects):
@@ -177,6 +184,8 @@ class Play(Effects):
         if REQ_HERO_ATTACKED in reqs and not ents[self.hero[p]][NUM_ATTACKS_THIS_TURN]:
             return out  # Glaivebound Adept: a target only once the hero attacked this turn
         minion_only = REQ_MINION in reqs
+        src = ents.get(source)
+        untargetable = _UNTARGETABLE.get(src.card.type, 0) if src is not None else 0
         for q in (p, 3 - p):
             if REQ_FRIENDLY in reqs and q != p:
                 continue
@@ -188,6 +197,8 @@ class Play(Effects):
             for i in cands:
                 if q != p and ents[i][STEALTH]:
                     continue  # Stealth: no enemy card or hero power may target it
+                if untargetable and ents[i][untargetable]:
+                    continue  # Faerie Dragon: no spell (or no hero power) may target it
                 if REQ_HERO in reqs and ents[i].card.type != T_HERO:
                     continue
                 if REQ_NONSELF in reqs and i == source:
@@ -291,11 +302,13 @@ class Play(Effects):
             target = e[CARD_TARGET]
             if e[CANT_PLAY]:
                 self._move(e, Z_GRAVEYARD)
+                self._fire(EV_AFTER_PLAY_CARD, eid)
                 self._deaths()
                 self._end_block()
                 return
             if secret:
                 self._put_secret(e, p)
+                self._fire(EV_AFTER_PLAY_CARD, eid)
                 self._deaths()
                 self._end_block()
                 return
@@ -332,6 +345,8 @@ class Play(Effects):
                 self._end_block()
             self._move(e, Z_GRAVEYARD)
             self._fire(EV_AFTER_CAST, eid)
+        if not self.over:
+            self._fire(EV_AFTER_PLAY_CARD, eid)
         self._deaths()
         self._end_block()
 

@@ -139,5 +139,24 @@ class Primitives(Protocol):
         """``minion`` goes from the board to the hand, ``card`` from the hand to its slot."""
         ...
 
+    # --- neutralB ---
+    deck: list[list[int]]  # card ids in the deck, the top last (order: hidden information)
+
+    def damage_weapon(self, weapon: int, amount: int) -> None:
+        """Remove ``amount`` Durability from a weapon (it breaks in the death phase)."""
+        ...
+
+    def card_pool(self, card_type: int, race: int = 0, rarity: int = 0) -> Sequence[str]:
+        """The collectible cards the engine plays of a type (and race, rarity), by id."""
+        ...
+
+    def draw_card(self, p: int, card: int) -> int:
+        """Draw ``card`` out of ``p``'s deck (burned when the hand is full)."""
+        ...
+
+    def died_this_turn(self, p: int) -> list[int]:
+        """``p``'s minions that died this turn, in order of death."""
+        ...
+
 
 __all__ = ["Ctx", "Primitives", "Rng"]

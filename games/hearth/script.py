@@ -221,3 +221,9 @@ __all__ = [
     "Trigger",
     "register",
 ]
+
+# --- neutralB ---
+# "After you play a card" (Xavius): subject = the card played from hand, any type, once its
+# play has resolved (after EV_AFTER_CAST / EV_AFTER_PLAYED), before the play's last death phase.
+EV_AFTER_PLAY_CARD = 13
+__all__ += ["EV_AFTER_PLAY_CARD"]

@@ -24,7 +24,7 @@ from games.hearth.dsl import (
     SplitDamage,
     Summon,
 )
-from games.hearth.enums import ATK, HEALTH, GameTag
+from games.hearth.enums import ATK, DURABILITY, HEALTH, SPELLPOWER, GameTag
 from games.hearth.script import SCRIPTS
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
@@ -119,7 +119,8 @@ def test_summons(card: Card) -> None:
 
 def buff_of(enchant_id: str) -> tuple[int, int]:
     deltas = dict(load_cards()[enchant_id].script.buff)
-    return deltas.get(ATK, 0), deltas.get(HEALTH, 0)
+    # A weapon's "+1/+1" is Attack and Durability (Captain Greenskin).
+    return deltas.get(ATK, 0), deltas.get(HEALTH, 0) or deltas.get(DURABILITY, 0)
 
 
 def stated(text: str) -> tuple[int, int]:
@@ -136,11 +137,16 @@ def stated(text: str) -> tuple[int, int]:
 def stat_buff(c: Card) -> bool:
     """Enchantments with Attack/Health deltas; keyword ones (Taunt) and trigger carriers
     (Corruption) are checked by the next tests."""
-    return any(t in (ATK, HEALTH) for t, _ in c.script.buff)
+    return any(t in (ATK, HEALTH, DURABILITY) for t, _ in c.script.buff)
 
 
 # Enchantments that grant a keyword only (their text names it, no number).
 KEYWORD_ONLY = {"CS2_103e2": "Charge", "DS1_178e": "Charge"}
+# Keywords a text names otherwise than their tag.
+KEYWORD_NAMES = {SPELLPOWER: "spell damage"}
+# Scaled enchantments whose size is a figure of the game, not of any text (Bloodsail
+# Raider: its weapon's Attack): their (attack, health) per unit.
+SCALED_BY_GAME = {"NEW1_018e": (1, 0)}
 
 
 @pytest.mark.parametrize(
@@ -160,7 +166,8 @@ def test_keyword_and_trigger_enchantments(enchant: Card) -> None:
     script = enchant.script
     assert bool(script.buff) != bool(script.triggers)
     for tag, delta in script.buff:
-        assert delta == 1 and GameTag(tag).name.lower() in plain(enchant.text).lower()
+        name = KEYWORD_NAMES.get(tag, GameTag(tag).name.lower())
+        assert delta == 1 and name in plain(enchant.text).lower()
 
 
 # Enchantments whose own text names no number take it from the card that grants them.
@@ -168,11 +175,15 @@ GRANTED_BY = {
     "CS2_226e": "CS2_226",
     "EX1_399e": "EX1_399",
     "EX1_001e": "EX1_001",
+    "EX1_187e": "EX1_187",
     "EX1_044e": "EX1_044",
     "EX1_509e": "EX1_509",
     "EX1_531e": "EX1_531",
+    "EX1_590e": "EX1_590",
     "EX1_604o": "EX1_604",
+    "Mekka3e": "Mekka3",
     "NEW1_012o": "NEW1_012",
+    "NEW1_037e": "NEW1_037",
     "NEW1_038o": "NEW1_038",
     "tt_004o": "tt_004",
     "EX1_004e": "EX1_004",
@@ -206,6 +217,9 @@ def test_set_stat_enchantments_match_their_card_text() -> None:
 def test_enchantment_deltas(enchant: Card) -> None:
     if enchant.id in KEYWORD_ONLY or enchant.id in SETS_STAT:
         return  # checked by the two tests below
+    if enchant.id in SCALED_BY_GAME:
+        assert enchant.script.scaled and buff_of(enchant.id) == SCALED_BY_GAME[enchant.id]
+        return
     text = load_cards()[GRANTED_BY[enchant.id]].text if enchant.id in GRANTED_BY else enchant.text
     keywords = {t for t, _ in enchant.script.buff} - {ATK, HEALTH}
     # A keyword-only enchantment (Plaguebringer's Poisonous) names no number; one with
@@ -217,7 +231,7 @@ def test_enchantment_deltas(enchant: Card) -> None:
 def test_buffing_cards_use_the_enchantment_their_text_describes() -> None:
     for card in load_cards().values():
         for e in declared(card):
-            if isinstance(e, Buff):
+            if isinstance(e, Buff) and e.enchant_id not in SCALED_BY_GAME:
                 assert buff_of(e.enchant_id) == stated(card.text), card.id
         for aura in card.script.auras:
             # An aura with its own deltas (Old Murk-Eye) has no enchantment to look up.
