@@ -167,3 +167,15 @@ B_FATIGUE = int(BlockType.FATIGUE)
 M_DAMAGE = int(MetaDataType.DAMAGE)
 M_HEALING = int(MetaDataType.HEALING)
 M_TARGET = int(MetaDataType.TARGET)
+
+# --- control ---
+# The controller's tags that Prophet Velen and Auchenai Soulpriest give (real logs put them
+# on the player entity); here they are counted from the minions in play (CardScript's
+# ``player_tags``), never stored.
+HEALING_DOES_DAMAGE = int(GameTag.HEALING_DOES_DAMAGE)
+SPELLPOWER_DOUBLE = int(GameTag.SPELLPOWER_DOUBLE)
+SPELL_HEALING_DOUBLE = int(GameTag.SPELL_HEALING_DOUBLE)
+HERO_POWER_DOUBLE = int(GameTag.HERO_POWER_DOUBLE)
+# A copy whose identity the original's controller knows (Lorewalker Cho's copy of their
+# spell in the other hand): determinized() keeps it.
+COPIED_FROM_ENTITY_ID = int(GameTag.COPIED_FROM_ENTITY_ID)

@@ -129,5 +129,24 @@ class Primitives(Protocol):
     def discard(self, p: int, card: int) -> None: ...
     def set_tag(self, target: int, tag: int, value: int) -> None: ...
 
+    # --- control ---
+    deck: list[list[int]]  # card ids in each deck (the top is the end); never reveal order
+
+    def take_control(self, target: int, p: int) -> bool:
+        """``p`` takes control of minion ``target`` (right end of ``p``'s board, summoning
+        sickness unless Charge); False when ``p``'s board is full (it stays put)."""
+        ...
+
+    def lose_durability(self, weapon: int, amount: int = 1) -> None: ...
+
+    def give_copy(self, p: int, original: int) -> int:
+        """A copy of ``original`` in ``p``'s hand that ``original``'s controller knows
+        (hidden from ``p``'s opponent in the history all the same); 0 if the hand is full."""
+        ...
+
+    def player_tag(self, p: int, tag: int) -> int:
+        """What ``p``'s minions in play give ``p`` of ``tag`` (CardScript.player_tags)."""
+        ...
+
 
 __all__ = ["Ctx", "Primitives", "Rng"]
