@@ -996,6 +996,25 @@ class SetStatTo(Effect):
             g.set_stat(self.enchant_id, t, ctx.source, self.tag, self.value.eval(g, ctx))
 
 
+class BaseAtMost(Lazy):
+    """``min(n, the first selected entity's tag without auras)``: how much of a "-n" the
+    minion has to lose, so that no tag goes below 0 (Scarlet Subjugator's -2 Attack)."""
+
+    def __init__(self, sel: Selector, tag: int, n: int) -> None:
+        self.sel, self.tag, self.n = sel, tag, n
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        ids = self.sel(g, ctx)
+        return max(0, min(self.n, g.base_tag(ids[0], self.tag))) if ids else 0
+
+
+class EventAmount(Lazy):
+    """The amount of the damage event that set off the trigger (Eye for an Eye)."""
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return ctx.amount
+
+
 def with_player_tags(card_id: str, **tags: int) -> CardScript:
     """While ``card_id`` is in play and not silenced its controller has ``tags`` (GameTag
     names in lower case): ``with_player_tags("EX1_591", healing_does_damage=1)``. Call it
@@ -1017,10 +1036,12 @@ def is_minion(g: Primitives, listener: int, subject: int) -> bool:
 
 
 __all__ += [
+    "BaseAtMost",
     "CopyFromDeck",
     "CopyFromHand",
     "CopyToOtherPlayer",
     "DrawThenDamage",
+    "EventAmount",
     "GiveBack",
     "HandGap",
     "HealthOf",

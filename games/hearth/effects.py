@@ -160,7 +160,7 @@ class Effects(Triggers):
                 target == own and self.player_tag(self.controller(keywords), HEALING_DOES_DAMAGE)
             ):
                 self.heal(source, own, amount)
-        self._fire(EV_DAMAGED, target, source)
+        self._fire(EV_DAMAGED, target, source, amount)
         return amount
 
     def heal(self, source: int, target: int, amount: int) -> int:
@@ -478,6 +478,9 @@ class Effects(Triggers):
             self._set(e, NUM_ATTACKS_THIS_TURN, 0)  # its attacks were its old owner's
         self.aura_dirty = True
         return True
+
+    def base_tag(self, eid: int, tag: int) -> int:
+        return self.ents[eid].base(tag)
 
     def give_copy(self, p: int, original: int) -> int:
         eid = self.give(p, self.ents[original].card.id)

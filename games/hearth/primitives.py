@@ -22,16 +22,23 @@ class Ctx:
     slot the source left, and for a trigger the event's other entity (0 = none: the damage
     source, the defender)."""
 
-    __slots__ = ("other", "player", "slot", "source", "target")
+    __slots__ = ("amount", "other", "player", "slot", "source", "target")
 
     def __init__(
-        self, source: int, target: int, player: int, slot: int = -1, other: int = 0
+        self,
+        source: int,
+        target: int,
+        player: int,
+        slot: int = -1,
+        other: int = 0,
+        amount: int = 0,
     ) -> None:
         self.source = source
         self.target = target
         self.player = player
         self.slot = slot
         self.other = other
+        self.amount = amount  # a damage event's amount dealt (Eye for an Eye)
 
 
 class Rng(Protocol):
@@ -138,6 +145,10 @@ class Primitives(Protocol):
         ...
 
     def lose_durability(self, weapon: int, amount: int = 1) -> None: ...
+
+    def base_tag(self, eid: int, tag: int) -> int:
+        """A tag without aura contributions (what an enchantment may take away)."""
+        ...
 
     def give_copy(self, p: int, original: int) -> int:
         """A copy of ``original`` in ``p``'s hand that ``original``'s controller knows

@@ -13,18 +13,23 @@ from __future__ import annotations
 from ..dsl import (
     ALL_MINIONS,
     ENEMY_CHARACTERS,
+    ENEMY_HERO,
     EV_AFTER_PLAYED,
     EV_ATTACK,
+    EV_DAMAGED,
     EV_SUMMONED,
     FRIENDLY_MINIONS,
     ON_ATTACHED,
     ON_ENEMY_MINION,
+    ON_FRIENDLY_HERO,
     ON_FRIENDLY_MINION,
     TARGET,
     Buff,
+    Damage,
     Draw,
     DrawThenDamage,
     Equip,
+    EventAmount,
     HandGap,
     Heal,
     LoseDurability,
@@ -53,6 +58,10 @@ def _alive(g: Primitives, listener: int, subject: int) -> bool:
     return g.alive(subject)
 
 
+card(  # Eye for an Eye: the damage the hero took (after Armor), as spell damage (SabberStone)
+    "EX1_132",
+    secret=Trigger(EV_DAMAGED, Damage(ENEMY_HERO, EventAmount(), spell=True), ON_FRIENDLY_HERO),
+)
 card("EX1_184", spell=SetTag(FRIENDLY_MINIONS, DIVINE_SHIELD))  # Righteousness
 card("EX1_349", spell=Draw(HandGap()))  # Divine Favor: the gap counted once, as it is cast
 card("EX1_354", spell=[Heal(TARGET, 8), Draw(3)], requirements=ANY)  # Lay on Hands

@@ -26,12 +26,14 @@ from ..dsl import (
     RANDOM,
     SELF,
     TARGET,
+    BaseAtMost,
     Buff,
     Damage,
     Destroy,
     Draw,
     Heal,
     HealthOf,
+    RemoveSelf,
     SetStatTo,
     Silence,
     Trigger,
@@ -42,7 +44,14 @@ from ..dsl import (
     with_player_tags,
 )
 from ..enums import ATK, HEALTH, PlayReq  # noqa: F401 (HEALTH: doctest)
+from ..script import CardScript, register
 from .targets import A_MINION, FRIENDLY_MINION_IF_AVAILABLE, MINION_IF_AVAILABLE
+
+ENEMY_MINION_IF_AVAILABLE = {
+    PlayReq.REQ_TARGET_IF_AVAILABLE: 0,
+    PlayReq.REQ_MINION_TARGET: 0,
+    PlayReq.REQ_ENEMY_TARGET: 0,
+}
 
 ANY = {PlayReq.REQ_TARGET_TO_PLAY: 0}
 
@@ -57,6 +66,21 @@ enchantment("CS2_236e", scaled=True, health=1)
 card("DS1_233", spell=Damage(ENEMY_HERO, 5, spell=True))  # Mind Blast
 card("EX1_195", battlecry=Buff(TARGET, "EX1_195e"), requirements=FRIENDLY_MINION_IF_AVAILABLE)
 enchantment("EX1_195e", health=2)  # Kul Tiran Chaplain
+# Scarlet Subjugator: -2 Attack (as much of it as the minion has, never below 0), gone at
+# the start of the caster's next turn.
+card(
+    "EX1_196",
+    battlecry=Buff(TARGET, "EX1_196e", scale=BaseAtMost(TARGET, ATK, 2)),
+    requirements=ENEMY_MINION_IF_AVAILABLE,
+)
+register(
+    "EX1_196e",
+    CardScript(
+        buff=((ATK, -1),),
+        scaled=True,
+        triggers=(Trigger(EV_TURN_START, RemoveSelf(), ON_FRIENDLY_PLAYER),),
+    ),
+)
 card("EX1_197", spell=Destroy(ALL_MINIONS.filter(attack_at_least(5), "ATK5")))  # Shadow Word: Ruin
 # Natalie Seline: the Health gained is the victim's current Health, taken before it dies.
 card(

@@ -149,3 +149,26 @@ def test_ex1_619_equality_and_ex1_619e_health_to_one() -> None:
     assert stats(g, a) == (6, 1) and stats(g, b) == (4, 1)
     S.play(g, S.give(g, 1, "CS2_093"))  # Consecration: the classic combo
     assert stats(g, a) == (6, 1) and dead(g, b)
+
+
+def test_ex1_132_eye_for_an_eye_returns_the_damage_taken() -> None:
+    g = S.prepared(hero1="HERO_04")
+    secret = S.give(g, 1, "EX1_132")
+    S.play(g, secret)
+    S.end_turn(g)
+    g.gain_armor(1, 2)
+    S.play(g, S.give(g, 2, "CS2_029"), g.hero[1])  # Fireball 6: 2 Armor, 4 to the hero
+    assert g.health(g.hero[1]) == 26 and g.health(g.hero[2]) == 26
+    assert secret not in g.secrets[1]
+
+
+def test_ex1_132_eye_for_an_eye_keeps_quiet_on_its_owners_turn_and_uses_spell_damage() -> None:
+    g = S.prepared(hero1="HERO_04")
+    S.play(g, S.give(g, 1, "EX1_132"))
+    S.summon(g, 1, "CS2_142")  # Kobold Geomancer: Spell Damage +1
+    S.hit(g, g.hero[1], 3)  # on its owner's turn: nothing
+    assert g.health(g.hero[2]) == 30 and len(g.secrets[1]) == 1
+    S.end_turn(g)
+    boar = S.summon(g, 2, "CS2_171")
+    S.attack(g, boar, g.hero[1])
+    assert g.health(g.hero[1]) == 26 and g.health(g.hero[2]) == 28  # 1 + 1

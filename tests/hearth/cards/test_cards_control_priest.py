@@ -145,3 +145,31 @@ def test_ex1_626_mass_dispel_silences_enemies_and_draws() -> None:
     S.play(g, S.give(g, 1, "EX1_626"))
     assert g.ents[enemy][TAUNT] == 0 and g.ents[enemy][SILENCED] == 1
     assert g.ents[mine][TAUNT] == 1 and len(g.hand[1]) == 1
+
+
+def test_ex1_196_scarlet_subjugator_and_ex1_196e_minus_two_until_next_turn() -> None:
+    g = S.prepared(hero1="HERO_09")
+    yeti = S.summon(g, 2, "CS2_182")
+    mine = S.summon(g, 1, "CS2_231")
+    subjugator = S.give(g, 1, "EX1_196")
+    assert play_targets(g, subjugator) == {yeti}  # enemy minions only
+    S.play(g, subjugator, yeti)
+    assert stats(g, yeti) == (2, 5) and stats(g, mine) == (1, 1)
+    S.end_turn(g)
+    assert stats(g, yeti) == (2, 5)  # through the opponent's turn
+    S.end_turn(g)
+    assert stats(g, yeti) == (4, 5)  # gone at the start of the caster's turn
+
+
+def test_ex1_196_scarlet_subjugator_never_below_zero_attack() -> None:
+    g = S.prepared(hero1="HERO_09")
+    raid = S.summon(g, 2, "CS2_122")  # Raid Leader: +1 Attack to the others
+    wisp = S.summon(g, 2, "CS2_231")  # 1 Attack, 2 with the aura
+    S.play(g, S.give(g, 1, "EX1_196"), wisp)
+    assert stats(g, wisp) == (1, 1)  # only its own 1 Attack can go
+    g.destroy(raid)
+    S.resolve(g)
+    assert stats(g, wisp) == (0, 1)
+    S.end_turn(g)
+    S.end_turn(g)
+    assert stats(g, wisp) == (1, 1)

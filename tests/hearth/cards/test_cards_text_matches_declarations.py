@@ -233,6 +233,7 @@ CONTROL_STATS = {
     "EX1_382e": ("EX1_382", "Attack", r"Attack to 1"),
     "EX1_619e": ("EX1_619", "Health", r"Health of ALL minions to 1"),
     "EX1_379e": ("EX1_379", "Health", r"Health to 1"),
+    "EX1_196e": ("EX1_196", "-Attack", r"-2 Attack until your next turn"),
 }
 
 
@@ -240,4 +241,5 @@ def test_control_stat_enchantments_match_their_card_text() -> None:
     for eid, (by, stat, words) in CONTROL_STATS.items():
         assert re.search(words, plain(load_cards()[by].text)), by
         assert load_cards()[eid].script.scaled
-        assert buff_of(eid) == ((1, 0) if stat == "Attack" else (0, 1))
+        want = {"Attack": (1, 0), "Health": (0, 1), "-Attack": (-1, 0)}[stat]
+        assert buff_of(eid) == want
