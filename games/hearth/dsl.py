@@ -866,14 +866,13 @@ class TakeControl(Effect):
 
 
 class GiveBack(Effect):
-    """An enchantment returns the minion it sits on to the other player (Shadow Madness at
-    the end of the turn; destroyed if that board is full), then goes."""
+    """When an enchantment goes, the minion it sat on goes back to the other player (Shadow
+    Madness; destroyed if that board is full): an enchantment's ``deathrattle``."""
 
     def run(self, g: Primitives, ctx: Ctx) -> None:
         t = g.tag(ctx.source, ATTACHED)
         if not t:
             return
-        g.remove_enchantment(ctx.source)
         held = g.is_on_board(t) and g.controller_of(t) == ctx.player
         if held and not g.take_control(t, 3 - ctx.player):
             g.destroy(t)

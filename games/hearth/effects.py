@@ -382,6 +382,10 @@ class Effects(Triggers):
             if tag == HEALTH and d * mult > 0:
                 self._lose_health(t, d * mult)
         self._move(e, Z_GRAVEYARD)
+        if script.deathrattle is not None:
+            # An enchantment's "when it goes" (Shadow Madness: the minion goes back, also
+            # when a Silence removes it, as SabberStone's Silence does).
+            script.deathrattle.run(self, Ctx(eid, t.id, self.controller(e)))
 
     def silence(self, target: int) -> None:
         e = self.ents[target]

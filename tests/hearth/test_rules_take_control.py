@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.hearth import scenario as S
 from games.hearth.actions import Kind
-from games.hearth.enums import CONTROLLER, EXHAUSTED, NUM_ATTACKS_THIS_TURN, ZONE_POSITION
+from games.hearth.enums import CHARGE, CONTROLLER, EXHAUSTED, NUM_ATTACKS_THIS_TURN, ZONE_POSITION
 from games.hearth.game import State
 
 
@@ -94,13 +94,33 @@ def test_shadow_madness_returns_at_the_end_of_the_turn() -> None:
     assert g._attached(raptor) == []  # the enchantment went with the return
 
 
-def test_shadow_madness_silenced_stays() -> None:
+def test_shadow_madness_silenced_goes_back_at_once() -> None:
+    # SabberStone's Shadow Madness test: a Silence removes EX1_334e and the minion returns.
     g = S.prepared(hero1="HERO_09")
     raptor = S.summon(g, 2, "CS2_172")
     S.play(g, S.give(g, 1, "EX1_334"), raptor)
     S.play(g, S.give(g, 1, "EX1_332"), raptor)  # Silence removes Shadow Madness
+    assert g.controller_of(raptor) == 2 and g.board[1] == [] and g.board[2] == [raptor]
     S.end_turn(g)
-    assert g.controller_of(raptor) == 1 and raptor in g.board[1]
+    assert g.controller_of(raptor) == 2
+
+
+def test_shadow_madness_gives_charge_that_goes_with_it() -> None:
+    g = S.prepared(hero1="HERO_09")
+    raptor = S.summon(g, 2, "CS2_172")
+    S.play(g, S.give(g, 1, "EX1_334"), raptor)
+    assert g.ents[raptor][CHARGE] == 1 and g.ents[raptor][EXHAUSTED] == 1
+    S.end_turn(g)
+    assert g.ents[raptor][CHARGE] == 0
+
+
+def test_shadow_madness_on_a_minion_that_dies_returns_nothing() -> None:
+    g = S.prepared(hero1="HERO_09")
+    raptor = S.summon(g, 2, "CS2_172")
+    S.play(g, S.give(g, 1, "EX1_334"), raptor)
+    S.attack(g, raptor, S.summon(g, 2, "CS2_182"))  # 3/2 into a 4/5: it dies
+    S.end_turn(g)
+    assert raptor not in g.board[1] + g.board[2]
 
 
 def test_shadow_madness_return_to_a_full_board_destroys() -> None:

@@ -30,14 +30,15 @@ from ..dsl import (
     Count,
     GiveBack,
     If,
-    SetTag,
+    RemoveSelf,
     SummonFromEnemyDeck,
     TakeControl,
     Trigger,
     card,
 )
-from ..enums import EXHAUSTED, PlayReq
+from ..enums import CHARGE, PlayReq
 from ..primitives import Ctx, Primitives
+from ..script import CardScript, register
 from .targets import ONE_SLOT
 
 _ENEMY_MINION = {
@@ -56,18 +57,26 @@ card(  # Mind Control
     spell=TakeControl(TARGET),
     requirements={**_ENEMY_MINION, PlayReq.REQ_NUM_MINION_SLOTS: 1},
 )
-# Shadow Madness: it may attack at once; its enchantment gives it back at the end of the
-# turn (a Silence removes the enchantment, and the minion stays).
+# Shadow Madness: EX1_334e gives Charge (it may attack at once) and goes at the end of the
+# turn; whenever it goes (the end of the turn, a Silence) the minion goes back
+# (SabberStone's EX1_334e and Silence; the brief expected a silenced minion to stay).
 card(
     "EX1_334",
-    spell=[TakeControl(TARGET), SetTag(TARGET, EXHAUSTED, 0), Buff(TARGET, "EX1_334e")],
+    spell=[TakeControl(TARGET), Buff(TARGET, "EX1_334e")],
     requirements={
         **_ENEMY_MINION,
         PlayReq.REQ_NUM_MINION_SLOTS: 1,
         PlayReq.REQ_TARGET_MAX_ATTACK: 3,
     },
 )
-card("EX1_334e", trigger=Trigger(EV_TURN_END, GiveBack(), ON_FRIENDLY_PLAYER))
+register(
+    "EX1_334e",
+    CardScript(
+        buff=((CHARGE, 1),),
+        triggers=(Trigger(EV_TURN_END, RemoveSelf(), ON_FRIENDLY_PLAYER),),
+        deathrattle=GiveBack(),
+    ),
+)
 card(  # Cabal Shadow Priest
     "EX1_091",
     battlecry=TakeControl(TARGET),

@@ -146,6 +146,8 @@ def stat_buff(c: Card) -> bool:
 
 # Enchantments that grant a keyword only (their text names it, no number).
 KEYWORD_ONLY = {"CS2_103e2": "Charge", "DS1_178e": "Charge"}
+# Shadow Madness's EX1_334e: Charge and a trigger, its text says neither (test_cards_control_*).
+CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
 
 
 @pytest.mark.parametrize(
@@ -153,7 +155,11 @@ KEYWORD_ONLY = {"CS2_103e2": "Charge", "DS1_178e": "Charge"}
     [
         c
         for c in load_cards().values()
-        if c.type == 6 and c.id in SCRIPTS and not stat_buff(c) and c.id not in KEYWORD_ONLY
+        if c.type == 6
+        and c.id in SCRIPTS
+        and not stat_buff(c)
+        and c.id not in KEYWORD_ONLY
+        and c.id not in CONTROL_KEYWORD_AND_TRIGGER
     ],
     ids=lambda c: c.id,
 )
