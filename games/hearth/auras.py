@@ -78,10 +78,19 @@ class Auras(Core):
             return
         self.aura_dirty = False
         ents = self.ents
-        for inst in self.auras:
-            src = ents[inst.source]
-            ctx = Ctx(inst.source, 0, self.controller(src))
-            self._aura_apply(inst, tuple(inst.defn.sel(self, ctx)))
+        # An aura may read what another one gives (Warsong Commander reads the Charge that
+        # Tundra Rhino's aura gives): repeat until nothing changes (bounded).
+        for _ in range(8):
+            changed = False
+            for inst in self.auras:
+                src = ents[inst.source]
+                ctx = Ctx(inst.source, 0, self.controller(src))
+                new = tuple(inst.defn.sel(self, ctx))
+                if new != inst.applied:
+                    changed = True
+                    self._aura_apply(inst, new)
+            if not changed:
+                break
 
     # --- neutralA
 

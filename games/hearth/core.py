@@ -121,7 +121,7 @@ class Core(Primitives):
         self.auras: list[AuraInstance] = []
         self.enchants: list[int] = []
         # triggers waiting to resolve: (listener, trigger, subject, other)
-        self.queue: list[tuple[int, Trigger, int, int]] = []
+        self.queue: list[tuple[int, Trigger, int, int, int]] = []
         self.aura_dirty = False
         self.maybe_dead = False  # something took damage or was destroyed: run a death phase
         self.hist: History | None = None

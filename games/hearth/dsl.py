@@ -1188,3 +1188,215 @@ __all__ += [
     "chance",
     "triggered_enchantment",
 ]
+
+
+# --- control ---
+# Take control, copies of cards into a hand or onto the board, doubled or inverted
+# healing (Prophet Velen, Auchenai Soulpriest), and a few numbers read from a target.
+# (Imported here, not at the top, to keep this section separate for merges.)
+from .enums import COST, HEALTH, T_MINION  # noqa: E402
+from .script import SCRIPTS  # noqa: E402
+
+
+class TakeControl(Effect):
+    """The controller takes each selected enemy minion; with a full board it is destroyed
+    instead (SabberStone's ControlTask)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            mine = g.controller_of(t) == ctx.player
+            if not mine and g.is_on_board(t) and not g.take_control(t, ctx.player):
+                g.destroy(t)
+
+
+class GiveBack(Effect):
+    """When an enchantment goes, the minion it sat on goes back to the other player (Shadow
+    Madness; destroyed if that board is full): an enchantment's ``deathrattle``."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        t = g.tag(ctx.source, ATTACHED)
+        if not t:
+            return
+        held = g.is_on_board(t) and g.controller_of(t) == ctx.player
+        if held and not g.take_control(t, 3 - ctx.player):
+            g.destroy(t)
+
+
+class CopyFromHand(Effect):
+    """Put a copy of a random card of the opponent's hand into the controller's hand (Mind
+    Vision); the copy is hidden from the opponent like any card in a hand."""
+
+    reads_hidden = True  # what it copies depends on hidden cards
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        hand = [i for i in g.hand[3 - ctx.player] if i != ctx.source]
+        if hand:
+            g.give(ctx.player, g.card_id(hand[g.rng.below(len(hand))]))
+
+
+class CopyFromDeck(Effect):
+    """Copy ``count`` distinct random cards of the opponent's deck into the controller's
+    hand (Thoughtsteal, Psychic Conjurer); the deck itself is untouched."""
+
+    reads_hidden = True  # what it copies depends on hidden cards
+
+    def __init__(self, count: int = 1) -> None:
+        self.count = count
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        pool = list(g.deck[3 - ctx.player])
+        for _ in range(self.count):
+            if not pool:
+                return
+            g.give(ctx.player, g.card_id(pool.pop(g.rng.below(len(pool)))))
+
+
+class SummonFromEnemyDeck(Effect):
+    """Summon a fresh copy of a random minion of the opponent's deck for the controller;
+    ``fallback`` when the deck has none (Mindgames' Shadow of Nothing)."""
+
+    reads_hidden = True  # what it copies depends on hidden cards
+
+    def __init__(self, fallback: str) -> None:
+        self.fallback = fallback
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        minions = [i for i in g.deck[3 - ctx.player] if g.card_type(i) == T_MINION]
+        card_id = g.card_id(minions[g.rng.below(len(minions))]) if minions else self.fallback
+        g.summon(ctx.player, card_id, len(g.board[ctx.player]), creator=ctx.source)
+
+
+class CopyToOtherPlayer(Effect):
+    """A copy of the subject (a spell being cast) goes to the hand of the player who did
+    not cast it (Lorewalker Cho)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.give_copy(3 - g.controller_of(ctx.target), ctx.target)
+
+
+class DrawThenDamage(Draw):
+    """Draw a card, then deal damage equal to its Cost (Holy Wrath); no card, no damage."""
+
+    def __init__(self, sel: Selector, spell: bool = True) -> None:
+        super().__init__(1)
+        self.sel, self.spell = sel, spell
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        drawn = g.draw(ctx.player)
+        if drawn:
+            Damage(self.sel, g.tag(drawn, COST), self.spell).run(g, ctx)
+
+
+class LoseDurability(Effect):
+    """The controller's weapon loses Durability (Sword of Justice)."""
+
+    def __init__(self, amount: int = 1) -> None:
+        self.amount = amount
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        w = g.weapon[ctx.player]
+        if w:
+            g.lose_durability(w, self.amount)
+
+
+class TagOf(Lazy):
+    """A tag of the first selected entity (0 if none): ``TagOf(TARGET, ATK)``."""
+
+    def __init__(self, sel: Selector, tag: int) -> None:
+        self.sel, self.tag = sel, tag
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        ids = self.sel(g, ctx)
+        return g.tag(ids[0], self.tag) if ids else 0
+
+
+class HealthOf(Lazy):
+    """The current Health of the first selected character (0 if none)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        ids = self.sel(g, ctx)
+        return max(0, g.tag(ids[0], HEALTH) - g.tag(ids[0], DAMAGE)) if ids else 0
+
+
+class HandGap(Lazy):
+    """How many more cards the opponent holds than the controller (Divine Favor)."""
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return max(0, len(g.hand[3 - ctx.player]) - len(g.hand[ctx.player]))
+
+
+class SetStatTo(Effect):
+    """"Change a minion's Attack/Health to be equal to" a lazy number (Inner Fire)."""
+
+    def __init__(self, sel: Selector, enchant_id: str, tag: int, value: Lazy) -> None:
+        self.sel, self.enchant_id, self.tag, self.value = sel, enchant_id, tag, value
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            g.set_stat(self.enchant_id, t, ctx.source, self.tag, self.value.eval(g, ctx))
+
+
+class BaseAtMost(Lazy):
+    """``min(n, the first selected entity's tag without auras)``: how much of a "-n" the
+    minion has to lose, so that no tag goes below 0 (Scarlet Subjugator's -2 Attack)."""
+
+    def __init__(self, sel: Selector, tag: int, n: int) -> None:
+        self.sel, self.tag, self.n = sel, tag, n
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        ids = self.sel(g, ctx)
+        return max(0, min(self.n, g.base_tag(ids[0], self.tag))) if ids else 0
+
+
+class EventAmount(Lazy):
+    """The amount of the damage event that set off the trigger (Eye for an Eye)."""
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return ctx.amount
+
+
+def with_player_tags(card_id: str, **tags: int) -> CardScript:
+    """While ``card_id`` is in play and not silenced its controller has ``tags`` (GameTag
+    names in lower case): ``with_player_tags("EX1_591", healing_does_damage=1)``. Call it
+    after the card's :func:`card` declaration."""
+    given = tuple((int(GameTag[name.upper()]), v) for name, v in tags.items())
+    script = dataclasses.replace(SCRIPTS[card_id], player_tags=given)
+    SCRIPTS[card_id] = script
+    return script
+
+
+def attack_at_least(n: int) -> Callable[[Primitives, int], bool]:
+    """A filter: Attack >= ``n`` (Shadow Word: Ruin)."""
+    return lambda g, i: g.tag(i, ATK) >= n
+
+
+def is_minion(g: Primitives, listener: int, subject: int) -> bool:
+    """A trigger condition: the subject is a minion (Northshire Cleric)."""
+    return g.card_type(subject) == T_MINION
+
+
+__all__ += [
+    "BaseAtMost",
+    "CopyFromDeck",
+    "CopyFromHand",
+    "CopyToOtherPlayer",
+    "DrawThenDamage",
+    "EventAmount",
+    "GiveBack",
+    "HandGap",
+    "HealthOf",
+    "LoseDurability",
+    "SetStatTo",
+    "SummonFromEnemyDeck",
+    "TagOf",
+    "TakeControl",
+    "attack_at_least",
+    "is_minion",
+    "with_player_tags",
+]

@@ -27,6 +27,7 @@ from .enums import (
     CARDRACE,
     CHARGE,
     CONTROLLER,
+    COPIED_FROM_ENTITY_ID,
     DAMAGE,
     DEATHRATTLE,
     DIVINE_SHIELD,
@@ -35,7 +36,9 @@ from .enums import (
     EXHAUSTED,
     FATIGUE,
     FROZEN,
+    HEALING_DOES_DAMAGE,
     HEALTH,
+    HERO_POWER_DOUBLE,
     IMMUNE,
     LIFESTEAL,
     M_DAMAGE,
@@ -56,9 +59,14 @@ from .enums import (
     SCRIPT_DATA_NUM_3,
     SCRIPT_DATA_NUM_4,
     SILENCED,
+    SPELL_HEALING_DOUBLE,
     SPELLPOWER,
+    SPELLPOWER_DOUBLE,
     T_HERO,
+    T_HERO_POWER,
     T_MINION,
+    T_PLAYER,
+    T_SPELL,
     T_WEAPON,
     TAUNT,
     TEMP_RESOURCES,
@@ -91,6 +99,8 @@ SILENCE_CLEARS = (
 )
 # Own tags a transform keeps (the rest is rebuilt from the new card).
 KEEP_ON_TRANSFORM = (ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID)
+# Which controller tag doubles the damage of a source of each card type (Prophet Velen).
+_DOUBLING = {T_SPELL: SPELLPOWER_DOUBLE, T_HERO_POWER: HERO_POWER_DOUBLE}
 
 
 class Effects(Triggers):
@@ -141,6 +151,9 @@ class Effects(Triggers):
         hero by the amount dealt; from a Poisonous source it destroys a minion."""
         if amount <= 0:
             return 0
+        src = self.ents.get(source)
+        if src is not None and src.card.type in _DOUBLING:  # Prophet Velen
+            amount <<= self.player_tag(self.controller(src), _DOUBLING[src.card.type])
         e = self.ents[target]
         if e[IMMUNE]:
             return 0
@@ -167,12 +180,25 @@ class Effects(Triggers):
         if keywords is not None:
             if keywords[POISONOUS] and e.card.type == T_MINION:
                 self.destroy(target)
-            if keywords[LIFESTEAL]:
-                self.heal(source, self.hero[self.controller(keywords)], amount)
-        self._fire(EV_DAMAGED, target, source)
+            own = self.hero[self.controller(keywords)]
+            # Auchenai turns the Lifesteal heal into damage to the own hero, once (SabberStone).
+            if keywords[LIFESTEAL] and not (
+                target == own and self.player_tag(self.controller(keywords), HEALING_DOES_DAMAGE)
+            ):
+                self.heal(source, own, amount)
+        self._fire(EV_DAMAGED, target, source, amount)
         return amount
 
     def heal(self, source: int, target: int, amount: int) -> int:
+        src = self.ents.get(source)
+        if src is not None and src.card.type != T_PLAYER:
+            p = self.controller(src)
+            if self.player_tag(p, HEALING_DOES_DAMAGE):
+                # Auchenai: the heal is damage, even to an undamaged character; Velen's
+                # doubling then comes from damage() (it doubles both the same way).
+                return self.damage(source, target, amount)
+            if src.card.type in _DOUBLING:
+                amount <<= self.player_tag(p, SPELL_HEALING_DOUBLE)
         e = self.ents[target]
         healed = min(e[DAMAGE], amount)
         if healed <= 0:
@@ -386,6 +412,10 @@ class Effects(Triggers):
         if script.swaps_stats:
             self._undo_swap(e, t)
         self._move(e, Z_GRAVEYARD)
+        if script.deathrattle is not None:
+            # An enchantment's "when it goes" (Shadow Madness: the minion goes back, also
+            # when a Silence removes it, as SabberStone's Silence does).
+            script.deathrattle.run(self, Ctx(eid, t.id, self.controller(e)))
 
     def silence(self, target: int) -> None:
         e = self.ents[target]
@@ -437,12 +467,65 @@ class Effects(Triggers):
         own[NUM_ATTACKS_THIS_TURN] = 0
         copies = [(self.ents[i].card, self._script_data(i)) for i in self._attached(target)]
         self._reset_to(e, t.card, own)
+        # The copied damage without the original's aura health may leave the copy dead.
+        self.maybe_dead = True
         for card, data in copies:
             # The deltas are already in the copied tags: attach without re-applying them.
             ench = self._create(card, self.controller(e), Z_PLAY, attached=source, creator=source)
             for tag, value in data:
                 self._set(ench, tag, value)
             self.enchants.append(ench.id)
+            if card.script.triggers:
+                self._register(ench)  # a copied Corruption still destroys the copy
+
+    # --- control ---
+
+    def player_tag(self, p: int, tag: int) -> int:
+        """What ``p``'s minions in play (not silenced) give ``p`` of ``tag``."""
+        ents = self.ents
+        n = 0
+        for i in self.board[p]:
+            e = ents[i]
+            given = e.card.script.player_tags
+            if given and not e.tags.get(SILENCED):
+                n += sum(v for t, v in given if t == tag)
+        return n
+
+    def take_control(self, target: int, p: int) -> bool:
+        """``p`` takes minion ``target`` (SabberStone's ControlTask): it goes to the right
+        end of ``p``'s board with its tags, enchantments and place in the order of play, and
+        has summoning sickness unless it has Charge. False (nothing moves) when the minion
+        is not on the other board or ``p``'s board is full."""
+        e = self.ents[target]
+        old = self.controller(e)
+        if old == p or target not in self.board[old] or len(self.board[p]) >= MAX_BOARD:
+            return False
+        self.board[old].remove(target)
+        self._positions(self.board[old])
+        self._set(e, CONTROLLER, p)
+        self.board[p].append(target)
+        self._positions(self.board[p])
+        self._set(e, EXHAUSTED, 1)
+        if e[NUM_ATTACKS_THIS_TURN]:
+            self._set(e, NUM_ATTACKS_THIS_TURN, 0)  # its attacks were its old owner's
+        self.aura_dirty = True
+        return True
+
+    def base_tag(self, eid: int, tag: int) -> int:
+        return self.ents[eid].base(tag)
+
+    def give_copy(self, p: int, original: int) -> int:
+        eid = self.give(p, self.ents[original].card.id)
+        if eid:
+            self._set(self.ents[eid], COPIED_FROM_ENTITY_ID, original)
+        return eid
+
+    def lose_durability(self, weapon: int, amount: int = 1) -> None:
+        """The weapon loses Durability (Sword of Justice); the death phase breaks it at 0."""
+        e = self.ents[weapon]
+        if e[ZONE] == Z_PLAY and amount > 0:
+            self._set(e, DAMAGE, e[DAMAGE] + amount)
+            self.maybe_dead = True
 
     # --- neutralA
 

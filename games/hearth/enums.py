@@ -185,3 +185,15 @@ CANT_BE_TARGETED_BY_HERO_POWERS = int(GameTag.CANT_BE_TARGETED_BY_HERO_POWERS)
 # minion the game count at its death orders the graveyard (High Inquisitor Whitemane).
 NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN = int(GameTag.NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN)
 NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME = int(GameTag.NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME)
+
+# --- control ---
+# The controller's tags that Prophet Velen and Auchenai Soulpriest give (real logs put them
+# on the player entity); here they are counted from the minions in play (CardScript's
+# ``player_tags``), never stored.
+HEALING_DOES_DAMAGE = int(GameTag.HEALING_DOES_DAMAGE)
+SPELLPOWER_DOUBLE = int(GameTag.SPELLPOWER_DOUBLE)
+SPELL_HEALING_DOUBLE = int(GameTag.SPELL_HEALING_DOUBLE)
+HERO_POWER_DOUBLE = int(GameTag.HERO_POWER_DOUBLE)
+# A copy whose identity the original's controller knows (Lorewalker Cho's copy of their
+# spell in the other hand): determinized() keeps it.
+COPIED_FROM_ENTITY_ID = int(GameTag.COPIED_FROM_ENTITY_ID)

@@ -30,6 +30,7 @@ from .enums import (
     B_TRIGGER,
     CHARGE,
     CONTROLLER,
+    COPIED_FROM_ENTITY_ID,
     CURRENT_PLAYER,
     DAMAGE,
     DURABILITY,
@@ -268,7 +269,8 @@ class State(Determinize):
         c = self.clone(reseed=seed)
         c.hist = None  # the full stream would name the true cards
         opp = 3 - player
-        hidden = [i for i in c.hand[opp] + c.deck[opp] if i != c.coin]
+        hidden = [i for i in c.hand[opp] + c.deck[opp]
+                  if i != c.coin and not c._known_copy(i, player)]
         contents = [(c.ents[i].card, {k: v for k, v in c.ents[i].tags.items()
                                       if k not in KEEP_ON_TRANSFORM}) for i in hidden]
         c.rng.shuffle(contents)
@@ -277,6 +279,11 @@ class State(Determinize):
         c._shuffle_decks()
         c._legal = None
         return c
+
+    def _known_copy(self, eid: int, player: int) -> bool:
+        """A copy of a card of ``player``'s (Lorewalker Cho's): ``player`` knows it."""
+        original = self.ents[eid].tags.get(COPIED_FROM_ENTITY_ID, 0)
+        return bool(original) and self.controller(self.ents[original]) == player
 
     def _redraw_secrets(self, p: int) -> None:
         """``p``'s secrets get other (distinct, same-class) identities, triggers moved."""

@@ -22,16 +22,23 @@ class Ctx:
     slot the source left, and for a trigger the event's other entity (0 = none: the damage
     source, the defender)."""
 
-    __slots__ = ("other", "player", "slot", "source", "target")
+    __slots__ = ("amount", "other", "player", "slot", "source", "target")
 
     def __init__(
-        self, source: int, target: int, player: int, slot: int = -1, other: int = 0
+        self,
+        source: int,
+        target: int,
+        player: int,
+        slot: int = -1,
+        other: int = 0,
+        amount: int = 0,
     ) -> None:
         self.source = source
         self.target = target
         self.player = player
         self.slot = slot
         self.other = other
+        self.amount = amount  # a damage event's amount dealt (Eye for an Eye)
 
 
 class Rng(Protocol):
@@ -156,6 +163,28 @@ class Primitives(Protocol):
 
     def died_this_turn(self, p: int) -> list[int]:
         """``p``'s minions that died this turn, in order of death."""
+        ...
+
+    # --- control ---
+
+    def take_control(self, target: int, p: int) -> bool:
+        """``p`` takes control of minion ``target`` (right end of ``p``'s board, summoning
+        sickness unless Charge); False when ``p``'s board is full (it stays put)."""
+        ...
+
+    def lose_durability(self, weapon: int, amount: int = 1) -> None: ...
+
+    def base_tag(self, eid: int, tag: int) -> int:
+        """A tag without aura contributions (what an enchantment may take away)."""
+        ...
+
+    def give_copy(self, p: int, original: int) -> int:
+        """A copy of ``original`` in ``p``'s hand that ``original``'s controller knows
+        (hidden from ``p``'s opponent in the history all the same); 0 if the hand is full."""
+        ...
+
+    def player_tag(self, p: int, tag: int) -> int:
+        """What ``p``'s minions in play give ``p`` of ``tag`` (CardScript.player_tags)."""
         ...
 
 

@@ -169,6 +169,10 @@ class CardScript:
     takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE
     combo_needs_target: bool = False  # the same, with combo
     combo_takes_target: bool = False
+    # --- control ---
+    # While this minion is in play and not silenced, its controller has these tags (Prophet
+    # Velen's SPELLPOWER_DOUBLE, Auchenai's HEALING_DOES_DAMAGE): counted, never stored.
+    player_tags: tuple[tuple[int, int], ...] = ()
 
 
 EMPTY_SCRIPT = CardScript()

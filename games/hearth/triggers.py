@@ -50,7 +50,7 @@ class Triggers(Auras):
         if e.card.script.auras:
             self._remove_auras(e)
 
-    def _fire(self, event: int, subject: int, other: int = 0) -> None:
+    def _fire(self, event: int, subject: int, other: int = 0, amount: int = 0) -> None:
         listeners = self.triggers.get(event)
         if not listeners:
             return
@@ -64,16 +64,16 @@ class Triggers(Auras):
                 if trig.event != event or not trig.matches(self, lid, subject, other):
                     continue
                 if not trig.secret:
-                    queue.append((lid, trig, subject, other))
+                    queue.append((lid, trig, subject, other, amount))
                 elif self.controller(ents[lid]) != self.current:  # never on its owner's turn
-                    queue.insert(at, (lid, trig, subject, other))
+                    queue.insert(at, (lid, trig, subject, other, amount))
                     at += 1
 
     def _resolve(self) -> None:
         """Run queued triggers in order (each may queue more)."""
         q = self.queue
         while q:
-            lid, trig, subject, other = q.pop(0)
+            lid, trig, subject, other, amount = q.pop(0)
             e = self.ents[lid]
             zone = e[ZONE]
             if trig.secret:
@@ -83,7 +83,8 @@ class Triggers(Auras):
                     continue
                 self._block(B_TRIGGER, lid, 0, 0)
                 self._reveal_secret(e)
-                trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other))
+                ctx = Ctx(lid, subject, self.controller(e), other=other, amount=amount)
+                trig.effect.run(self, ctx)
                 self._end_block()
                 continue
             if zone != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
@@ -93,7 +94,7 @@ class Triggers(Auras):
             if trig.event in _CAST_EVENTS and self.ents[subject][CANT_PLAY]:
                 continue  # a countered spell was not cast
             self._block(B_TRIGGER, lid, 0, 0)
-            trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other))
+            trig.effect.run(self, Ctx(lid, subject, self.controller(e), other=other, amount=amount))
             self._end_block()
 
     def _put_secret(self, e: Entity, p: int) -> None:

@@ -48,6 +48,11 @@ def declared(card: Card) -> list[Effect]:
     out = [*effects(s.play), *effects(s.deathrattle)]
     for t in s.triggers:
         out.extend(effects(t.effect))
+    # What an enchantment the card attaches does is its text too (Blessing of Wisdom draws).
+    for e in list(out):
+        if isinstance(e, Buff) and e.enchant_id in SCRIPTS:
+            for t in SCRIPTS[e.enchant_id].triggers:
+                out.extend(effects(t.effect))
     return out
 
 
@@ -147,6 +152,8 @@ KEYWORD_NAMES = {SPELLPOWER: "spell damage"}
 # Scaled enchantments whose size is a figure of the game, not of any text (Bloodsail
 # Raider: its weapon's Attack): their (attack, health) per unit.
 SCALED_BY_GAME = {"NEW1_018e": (1, 0)}
+# Shadow Madness's EX1_334e: Charge and a trigger, its text says neither (test_cards_control_*).
+CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
 
 
 @pytest.mark.parametrize(
@@ -159,6 +166,7 @@ SCALED_BY_GAME = {"NEW1_018e": (1, 0)}
         and not stat_buff(c)
         and c.id not in KEYWORD_ONLY
         and not c.script.swaps_stats
+        and c.id not in CONTROL_KEYWORD_AND_TRIGGER
     ],
     ids=lambda c: c.id,
 )
@@ -215,8 +223,8 @@ def test_set_stat_enchantments_match_their_card_text() -> None:
     ids=lambda c: c.id,
 )
 def test_enchantment_deltas(enchant: Card) -> None:
-    if enchant.id in KEYWORD_ONLY or enchant.id in SETS_STAT:
-        return  # checked by the two tests below
+    if enchant.id in KEYWORD_ONLY or enchant.id in SETS_STAT or enchant.id in CONTROL_STATS:
+        return  # checked by the tests below
     if enchant.id in SCALED_BY_GAME:
         assert enchant.script.scaled and buff_of(enchant.id) == SCALED_BY_GAME[enchant.id]
         return
@@ -231,7 +239,7 @@ def test_enchantment_deltas(enchant: Card) -> None:
 def test_buffing_cards_use_the_enchantment_their_text_describes() -> None:
     for card in load_cards().values():
         for e in declared(card):
-            if isinstance(e, Buff) and e.enchant_id not in SCALED_BY_GAME:
+            if isinstance(e, Buff) and e.enchant_id not in SCALED_BY_GAME | CONTROL_STATS.keys():
                 assert buff_of(e.enchant_id) == stated(card.text), card.id
         for aura in card.script.auras:
             # An aura with its own deltas (Old Murk-Eye) has no enchantment to look up.
@@ -246,3 +254,28 @@ def test_stat_swaps_are_what_their_text_says() -> None:
     assert swaps
     for c in swaps:
         assert re.search(r"Attack and Health have been swapped", plain(c.text)), c.id
+
+
+# --- control ---
+# Enchantments whose size is read when the card is played (scaled, delta 1 on the stat the
+# text names): "Double a minion's Health" adds its Health, "Change ... Attack to be equal
+# to its Health", set-stat texts worded "Change an enemy minion's Attack to 1", "Change the
+# Health of ALL minions to 1", "reduce its Health to 1", and Natalie's "gain its Health".
+CONTROL_STATS = {
+    "CS2_236e": ("CS2_236", "Health", r"Double a minion's Health"),
+    "EX1_355e": ("EX1_355", "Attack", r"Double a minion's Attack"),
+    "CS1_129e": ("CS1_129", "Attack", r"Attack to be equal to its Health"),
+    "EX1_198e": ("EX1_198", "Health", r"gain its Health"),
+    "EX1_382e": ("EX1_382", "Attack", r"Attack to 1"),
+    "EX1_619e": ("EX1_619", "Health", r"Health of ALL minions to 1"),
+    "EX1_379e": ("EX1_379", "Health", r"Health to 1"),
+    "EX1_196e": ("EX1_196", "-Attack", r"-2 Attack until your next turn"),
+}
+
+
+def test_control_stat_enchantments_match_their_card_text() -> None:
+    for eid, (by, stat, words) in CONTROL_STATS.items():
+        assert re.search(words, plain(load_cards()[by].text)), by
+        assert load_cards()[eid].script.scaled
+        want = {"Attack": (1, 0), "Health": (0, 1), "-Attack": (-1, 0)}[stat]
+        assert buff_of(eid) == want
