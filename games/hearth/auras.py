@@ -12,7 +12,7 @@ from __future__ import annotations
 from .carddb import load_cards
 from .core import AuraInstance, Core
 from .entity import Entity
-from .enums import HEALTH
+from .enums import ATK, HEALTH
 from .primitives import Ctx
 
 
@@ -75,10 +75,23 @@ class Auras(Core):
             return
         self.aura_dirty = False
         ents = self.ents
-        for inst in self.auras:
-            src = ents[inst.source]
-            ctx = Ctx(inst.source, 0, self.controller(src))
-            self._aura_apply(inst, tuple(inst.defn.sel(self, ctx)))
+        # An aura that gives a keyword may change what another aura selects (Tundra Rhino's
+        # Charge for Warsong Commander): then evaluate again, until nothing changes.
+        for _ in range(len(self.auras) + 1):
+            again = False
+            for inst in self.auras:
+                src = ents[inst.source]
+                ctx = Ctx(inst.source, 0, self.controller(src))
+                new = tuple(inst.defn.sel(self, ctx))
+                if new != inst.applied:
+                    buff = load_cards()[inst.defn.enchant_id].script.buff
+                    again = again or any(tag not in _STATS for tag, _ in buff)
+                    self._aura_apply(inst, new)
+            if not again:
+                break
+
+
+_STATS = (ATK, HEALTH)  # what no aura selector reads
 
 
 __all__ = ["AuraInstance", "Auras"]

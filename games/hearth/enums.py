@@ -43,6 +43,7 @@ class PlayReq(IntEnum):
     REQ_TARGET_MAX_ATTACK = 8
     REQ_TARGET_MIN_ATTACK = 41
     REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY = 44
+    REQ_MINIMUM_TOTAL_MINIONS = 45  # warlock: Brawl
 
 
 # Tags, as plain ints.
@@ -167,3 +168,6 @@ B_FATIGUE = int(BlockType.FATIGUE)
 M_DAMAGE = int(MetaDataType.DAMAGE)
 M_HEALING = int(MetaDataType.HEALING)
 M_TARGET = int(MetaDataType.TARGET)
+
+# --- warlock ---
+HEALTH_MINIMUM = int(GameTag.HEALTH_MINIMUM)

@@ -129,5 +129,35 @@ class Primitives(Protocol):
     def discard(self, p: int, card: int) -> None: ...
     def set_tag(self, target: int, tag: int, value: int) -> None: ...
 
+    # --- warlock ---
+    power: list[int]  # each player's hero power entity
+    deck: list[list[int]]  # deck card ids, the top at the end
+
+    def replace_hero(self, p: int, hero_card_id: str, source: int, weapon_card_id: str = "") -> int:
+        """``p``'s hero is replaced by a fresh ``hero_card_id`` (Lord Jaraxxus)."""
+        ...
+
+    def replace_hero_power(self, p: int, card_id: str, creator: int = 0) -> int:
+        """``p``'s hero power is replaced by a fresh, unused ``card_id`` (Shadowform)."""
+        ...
+
+    def lose_mana_crystal(self, p: int, amount: int = 1) -> None:
+        """Destroy ``amount`` of ``p``'s Mana Crystals, spent ones first (Felguard)."""
+        ...
+
+    def draw_card(self, p: int, eid: int) -> int:
+        """Draw the deck card ``eid`` (Sense Demons); burned when the hand is full."""
+        ...
+
+    def collectible_pool(self, card_type: int, race: int = 0) -> list[str]:
+        """Ids of the collectible cards the engine plays of a type (and tribe), sorted."""
+        ...
+
+    def add_stats_enchantment(
+        self, card_id: str, target: int, source: int, atk: int, health: int
+    ) -> int:
+        """Attach ``card_id`` giving +atk/+health held in its TAG_SCRIPT_DATA_NUM_1/2."""
+        ...
+
 
 __all__ = ["Ctx", "Primitives", "Rng"]

@@ -163,6 +163,10 @@ class CardScript:
     takes_target: bool = False  # REQ_TARGET_TO_PLAY or REQ_TARGET_IF_AVAILABLE
     combo_needs_target: bool = False  # the same, with combo
     combo_takes_target: bool = False
+    # --- warlock ---
+    # An enchantment whose +Attack/+Health the game decides (Void Terror's Consume): they
+    # are TAG_SCRIPT_DATA_NUM_1 and TAG_SCRIPT_DATA_NUM_2 of the enchantment entity.
+    stats_from_data: bool = False
 
 
 EMPTY_SCRIPT = CardScript()
