@@ -139,9 +139,10 @@ class Play(Effects):
                     REQ_MIN_ENEMY_MINIONS
                 ]:
                     continue
-                if REQ_MIN_TOTAL_MINIONS in reqs and len(board) + len(self.board[3 - p]) < reqs[
-                    REQ_MIN_TOTAL_MINIONS
-                ]:
+                if (
+                    REQ_MIN_TOTAL_MINIONS in reqs
+                    and len(board) + len(self.board[3 - p]) < reqs[REQ_MIN_TOTAL_MINIONS]
+                ):
                     continue
             takes, needs = script.takes_target, script.needs_target
             if script.combo is not None and self.ents[1 + p][NUM_CARDS_PLAYED_THIS_TURN]:

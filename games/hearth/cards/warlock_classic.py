@@ -59,7 +59,7 @@ FRIENDLY_MINION = {**A_MINION, PlayReq.REQ_FRIENDLY_TARGET: 0}
 
 
 def _killed(g: Primitives, ctx: Ctx) -> bool:
-    """"If that kills it": mortally wounded after the damage (SabberStone IsDead)."""
+    """ "If that kills it": mortally wounded after the damage (SabberStone IsDead)."""
     return not g.alive(ctx.target)
 
 

@@ -64,7 +64,9 @@ card(  # Rampage
     requirements={**A_MINION, PlayReq.REQ_DAMAGED_TARGET: 0},
 )
 enchantment("CS2_104e", atk=3, health=3)
-card("EX1_391", spell=[Damage(TARGET, 2, spell=True), If(_survived, Draw(1))], requirements=A_MINION)
+card(
+    "EX1_391", spell=[Damage(TARGET, 2, spell=True), If(_survived, Draw(1))], requirements=A_MINION
+)
 card("EX1_392", spell=DrawEach(DAMAGED(FRIENDLY_CHARACTERS)))  # Battle Rage
 card("EX1_398", battlecry=Equip("EX1_398t"))  # Arathi Weaponsmith
 # Brawl: one random survivor (SabberStone: REQ_MINIMUM_TOTAL_MINIONS 2).
@@ -95,10 +97,16 @@ card(
 card(
     "EX1_411",
     trigger=[
-        Trigger(EV_ATTACK, If(_at_a_minion, SetTag(SELF, IMMUNE, 1), SetTag(SELF, IMMUNE, 0)),
-                ON_FRIENDLY_HERO),
-        Trigger(EV_AFTER_ATTACK, If(_at_a_minion, [Buff(SELF, "EX1_411e2"),
-                                                   SetTag(SELF, IMMUNE, 0)]), ON_FRIENDLY_HERO),
+        Trigger(
+            EV_ATTACK,
+            If(_at_a_minion, SetTag(SELF, IMMUNE, 1), SetTag(SELF, IMMUNE, 0)),
+            ON_FRIENDLY_HERO,
+        ),
+        Trigger(
+            EV_AFTER_ATTACK,
+            If(_at_a_minion, [Buff(SELF, "EX1_411e2"), SetTag(SELF, IMMUNE, 0)]),
+            ON_FRIENDLY_HERO,
+        ),
     ],
 )
 enchantment("EX1_411e2", atk=-1)

@@ -72,7 +72,11 @@ def unquoted(text: str) -> str:
 
 @pytest.mark.parametrize(
     "card",
-    [c for c in cards_with(r"deal \$?\d+ damage") if re.search(r"deal \$?\d+", unquoted(c.text), re.I)],
+    [
+        c
+        for c in cards_with(r"deal \$?\d+ damage")
+        if re.search(r"deal \$?\d+", unquoted(c.text), re.I)
+    ],
     ids=lambda c: c.id,
 )
 def test_damage_amounts(card: Card) -> None:
@@ -242,6 +246,7 @@ def test_buffing_cards_use_the_enchantment_their_text_describes() -> None:
     for card in load_cards().values():
         for e in declared(card):
             if isinstance(e, Buff):
-                assert buff_of(e.enchant_id) == UNNUMBERED.get(e.enchant_id, stated(card.text)), card.id
+                expected = UNNUMBERED.get(e.enchant_id, stated(card.text))
+                assert buff_of(e.enchant_id) == expected, card.id
         for aura in card.script.auras:
             assert buff_of(aura.enchant_id) == stated(card.text), card.id
