@@ -906,6 +906,22 @@ def stats_enchantment(card_id: str) -> CardScript:
     return register(card_id, CardScript(stats_from_data=True))
 
 
+def enchantment_with_deathrattle(card_id: str, effect: Effect, **deltas: int) -> CardScript:
+    """An enchantment that gives its bearer a deathrattle (Ancestral Spirit); the effect runs
+    with the dead minion as its source, after the minion's own deathrattle."""
+    buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
+    return register(card_id, CardScript(buff=buff, deathrattle=effect))
+
+
+class Resummon(Effect):
+    """A fresh copy of the dead source minion for its controller, in the slot it left."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        board = g.board[ctx.player]
+        pos = min(ctx.slot, len(board)) if ctx.slot >= 0 else len(board)
+        g.summon(ctx.player, g.card_id(ctx.source), pos, creator=ctx.source)
+
+
 def enchantment_with_trigger(card_id: str, trigger: Trigger, **deltas: int) -> CardScript:
     """An enchantment with deltas and a trigger of its own (Power Overwhelming: +4/+4,
     then at the end of the turn its bearer dies)."""
@@ -999,6 +1015,7 @@ __all__ = [
     "RemoveSelf",
     "ReplaceHero",
     "ReplaceHeroPower",
+    "Resummon",
     "Resurrect",
     "Selector",
     "Seq",
@@ -1018,6 +1035,7 @@ __all__ = [
     "card",
     "controls",
     "enchantment",
+    "enchantment_with_deathrattle",
     "enchantment_with_trigger",
     "hero_power_is",
     "is_race",

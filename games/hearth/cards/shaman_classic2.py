@@ -22,10 +22,12 @@ from ..dsl import (
     Damage,
     DamageRange,
     Draw,
+    Resummon,
     Silence,
     Trigger,
     card,
     enchantment,
+    enchantment_with_deathrattle,
     vanilla,
 )
 from ..enums import OVERLOAD, OVERLOAD_OWED, PlayReq  # noqa: F401 (OVERLOAD_OWED: doctest)
@@ -37,6 +39,10 @@ def _has_overload(g: Primitives, listener: int, subject: int) -> bool:
     return g.tag(subject, OVERLOAD) > 0
 
 
+# Ancestral Spirit: the enchantment carries the deathrattle (and the DEATHRATTLE keyword);
+# the minion comes back for its controller, fresh, where it died (SabberStone CopyTask).
+card("CS2_038", spell=Buff(TARGET, "CS2_038e"), requirements=A_MINION)
+enchantment_with_deathrattle("CS2_038e", Resummon(), deathrattle=1)
 card("EX1_245", spell=[Silence(TARGET), Damage(TARGET, 1, spell=True)], requirements=A_MINION)
 # Forked Lightning: castable with one enemy minion, as Cleave (SabberStone: 1; patch 14.6).
 card(

@@ -5,7 +5,15 @@ from __future__ import annotations
 from hearth_cardtest import attack_targets, can_attack, dead, play_targets, stats
 
 from games.hearth import scenario as S
-from games.hearth.enums import ATK, DIVINE_SHIELD, DURABILITY, OVERLOAD_OWED, TAUNT, WINDFURY
+from games.hearth.enums import (
+    ATK,
+    DEATHRATTLE,
+    DIVINE_SHIELD,
+    DURABILITY,
+    OVERLOAD_OWED,
+    TAUNT,
+    WINDFURY,
+)
 
 
 def test_ex1_245_earth_shock_silences_then_deals_1() -> None:
@@ -111,3 +119,32 @@ def test_new1_010_al_akir_the_windlord() -> None:
     S.end_turn(g)
     raptor = S.summon(g, 2, "CS2_172")
     assert attack_targets(g, raptor) == {al}
+
+
+def test_cs2_038_ancestral_spirit_and_cs2_038e_resummons() -> None:
+    g = S.prepared()
+    left, yeti, right = (S.summon(g, 1, c) for c in ("CS2_231", "CS2_182", "CS2_120"))
+    S.play(g, S.give(g, 1, "CS2_038"), yeti)
+    assert g.ents[yeti][DEATHRATTLE] == 1
+    S.play(g, S.give(g, 1, "CS2_092"), yeti)  # Blessing of Kings: not carried over
+    S.hit(g, yeti, 9)
+    assert dead(g, yeti)
+    new = g.board[1][1]
+    assert g.board[1] == [left, new, right] and g.ents[new].card.id == "CS2_182"
+    assert stats(g, new) == (4, 5) and not g.ents[new][DEATHRATTLE]
+    S.hit(g, new, 5)  # once only: the copy has no Ancestral Spirit
+    assert dead(g, new) and g.board[1] == [left, right]
+
+
+def test_cs2_038_ancestral_spirit_on_an_enemy_and_after_silence() -> None:
+    g = S.prepared()
+    enemy = S.summon(g, 2, "EX1_556")  # Harvest Golem: own deathrattle first
+    S.play(g, S.give(g, 1, "CS2_038"), enemy)
+    S.hit(g, enemy, 3)
+    # Both into the slot it left, the later one pushing the first right (SabberStone).
+    assert [g.ents[i].card.id for i in g.board[2]] == ["EX1_556", "skele21"]
+    golem = g.board[2][0]
+    S.play(g, S.give(g, 1, "CS2_038"), golem)
+    g.silence(golem)
+    S.hit(g, golem, 3)
+    assert [g.ents[i].card.id for i in g.board[2]] == ["skele21"] and g.board[1] == []
