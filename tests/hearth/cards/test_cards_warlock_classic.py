@@ -183,6 +183,20 @@ def test_ex1_317_sense_demons_draws_demons_then_worthless_imps() -> None:
     assert [g.ents[i].card.id for i in g.hand[1][2:]] == ["EX1_317t", "EX1_317t"]
 
 
+def test_ex1_317_sense_demons_hides_what_it_drew() -> None:
+    deck = ["CS2_231"] * 29 + ["EX1_319"]
+    g = S.prepared(deck1=deck, history=True)
+    imp = next(i for i in g.deck[1] if g.ents[i].card.id == "EX1_319")
+    S.play(g, S.give(g, 1, "EX1_317"))
+    named = {
+        x[k]["entityID"]
+        for x in _flat(g.history(2))
+        for k in ("full_entity", "show_entity")
+        if x["type"].endswith(k) and x[k]["name"]
+    }
+    assert imp in g.hand[1] and imp not in named and not (set(g.hand[1]) & named)
+
+
 def test_ex1_319_flame_imp() -> None:
     g = S.prepared()
     imp = S.give(g, 1, "EX1_319")
