@@ -18,8 +18,8 @@ from games.hearth.enums import (
     SCRIPT_DATA_NUM_1,
     SCRIPT_DATA_NUM_2,
     WINDFURY,
-    Z_HAND,
     Z_GRAVEYARD,
+    Z_HAND,
     ZONE,
 )
 from games.hearth.game import State
