@@ -38,7 +38,17 @@ from ..dsl import (
     controls,
     enchantment,
 )
-from ..enums import ARMOR, ATK, DAMAGE, DURABILITY, HEALTH, IMMUNE, T_MINION, PlayReq  # noqa: F401
+from ..enums import (
+    ARMOR,
+    ATK,  # noqa: F401 (doctest)
+    DAMAGE,
+    DURABILITY,  # noqa: F401 (doctest)
+    HEALTH,
+    IMMUNE,
+    PROPOSED_DEFENDER,
+    T_MINION,
+    PlayReq,
+)
 from ..primitives import Ctx, Primitives
 from .basic import ANY_TARGET
 from .targets import A_MINION, MINION_IF_AVAILABLE
@@ -55,7 +65,9 @@ def _low_health(g: Primitives, ctx: Ctx) -> bool:
 
 
 def _at_a_minion(g: Primitives, ctx: Ctx) -> bool:
-    return g.card_type(ctx.other) == T_MINION
+    """The attack's defender now (after a Misdirection or Noble Sacrifice) is a minion."""
+    defender = g.tag(1, PROPOSED_DEFENDER) or ctx.other
+    return g.card_type(defender) == T_MINION
 
 
 card(  # Rampage

@@ -182,3 +182,17 @@ def test_new1_036_commanding_shout_and_new1_036e2() -> None:
     assert g.ents[2][HEALTH_MINIMUM] == 0
     S.hit(g, yeti, 1)
     assert dead(g, yeti)
+
+
+def test_ex1_411_gorehowl_misdirected_to_a_minion_loses_attack() -> None:
+    g = S.prepared(hero2="HERO_05")
+    S.end_turn(g)
+    S.set_mana(g, 2, 10)
+    S.play(g, S.give(g, 2, "EX1_533"))  # Misdirection
+    yeti = S.summon(g, 2, "CS2_182")
+    S.end_turn(g)
+    S.play(g, S.give(g, 1, "EX1_411"))
+    gh = g.ents[g.weapon[1]]
+    S.attack(g, g.hero[1], g.hero[2])  # redirected to the Yeti, the only other character
+    assert dead(g, yeti) and g.health(g.hero[2]) == 30
+    assert g.weapon[1] == gh.id and gh[ATK] == 6 and gh[DAMAGE] == 0
