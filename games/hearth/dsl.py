@@ -1400,3 +1400,196 @@ __all__ += [
     "is_minion",
     "with_player_tags",
 ]
+
+
+# --- warlock ---
+# Hero and hero power replacement, "N for each", random cards of a tribe, Consume.
+
+# The controller's player entity (an enchantment "this turn" on the player: Commanding Shout).
+FRIENDLY_PLAYER = Selector(lambda g, ctx: [1 + ctx.player], "FRIENDLY_PLAYER")
+
+
+class ReplaceHero(Effect):
+    """Replace the controller's hero with ``hero_card_id`` and its hero power, equip
+    ``weapon_card_id`` (Lord Jaraxxus: the source minion leaves play)."""
+
+    def __init__(self, hero_card_id: str, weapon_card_id: str = "") -> None:
+        self.hero_card_id, self.weapon_card_id = hero_card_id, weapon_card_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.replace_hero(ctx.player, self.hero_card_id, ctx.source, self.weapon_card_id)
+
+
+class ReplaceHeroPower(Effect):
+    """The controller's hero power becomes a new, unused ``card_id`` (Shadowform)."""
+
+    def __init__(self, card_id: str) -> None:
+        self.card_id = card_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.replace_hero_power(ctx.player, self.card_id, g.hero[ctx.player])
+
+
+def hero_power_is(*card_ids: str) -> Callable[[Primitives, Ctx], bool]:
+    """A condition for :class:`If`: the controller's hero power is one of ``card_ids``."""
+    return lambda g, ctx: g.card_id(g.power[ctx.player]) in card_ids
+
+
+class DamageEach(Damage):
+    """``amount`` damage for each of ``times`` (Shield Slam: 1 for each Armor), plus the
+    caster's spell damage once when ``spell``."""
+
+    def __init__(self, sel: Selector, amount: int, times: Num, spell: bool = False) -> None:
+        super().__init__(sel, amount, spell)
+        self.times = times
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        n = num(self.amount, g, ctx) * num(self.times, g, ctx)
+        if self.spell:
+            n += g.spell_damage(ctx.player)
+        for t in self.sel(g, ctx):
+            g.damage(ctx.source, t, n)
+
+
+class DamageRange(Damage):
+    """Each selected entity takes its own random amount from ``low`` to ``amount``
+    (Lightning Storm's $2-$3), plus spell damage."""
+
+    def __init__(self, sel: Selector, low: int, amount: int, spell: bool = False) -> None:
+        super().__init__(sel, amount, spell)
+        self.low = low
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        high = num(self.amount, g, ctx)
+        bonus = g.spell_damage(ctx.player) if self.spell else 0
+        for t in self.sel(g, ctx):
+            g.damage(ctx.source, t, self.low + g.rng.below(high - self.low + 1) + bonus)
+
+
+class DrawEach(Draw):
+    """Draw ``count`` cards for each entity ``per`` selects (Battle Rage)."""
+
+    def __init__(self, per: Selector, count: int = 1) -> None:
+        super().__init__(count)
+        self.per = per
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for _ in range(num(self.count, g, ctx) * len(self.per(g, ctx))):
+            g.draw(ctx.player)
+
+
+class DrawOfRace(Effect):
+    """Draw ``count`` random cards of tribe ``race`` from the deck, one at a time; for
+    each one missing, ``otherwise`` runs instead (Sense Demons' Worthless Imp)."""
+
+    def __init__(self, race: int, count: int, otherwise: EffectLike | None = None) -> None:
+        self.race, self.count, self.otherwise = race, count, as_effect(otherwise)
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for _ in range(self.count):
+            found = [i for i in g.deck[ctx.player] if g.tag(i, CARDRACE) == self.race]
+            if found:
+                g.draw_card(ctx.player, found[g.rng.below(len(found))])
+            elif self.otherwise is not None:
+                self.otherwise.run(g, ctx)
+
+
+class GiveRandomOf(Effect):
+    """Add a random collectible card of a type and tribe to the controller's hand
+    (Call of the Void: a Demon)."""
+
+    def __init__(self, card_type: int, race: int = 0) -> None:
+        self.card_type, self.race = card_type, race
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        pool = g.card_pool(self.card_type, self.race)
+        if pool:
+            g.give(ctx.player, pool[g.rng.below(len(pool))])
+
+
+class SummonRandomOf(Effect):
+    """Summon a random collectible minion of a tribe at the right end (Bane of Doom)."""
+
+    def __init__(self, race: int) -> None:
+        self.race = race
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        pool = g.card_pool(T_MINION, self.race)
+        if pool:
+            card_id = pool[g.rng.below(len(pool))]
+            g.summon(ctx.player, card_id, len(g.board[ctx.player]), creator=ctx.source)
+
+
+class LoseManaCrystal(Effect):
+    """Destroy one of the controller's Mana Crystals (Felguard)."""
+
+    def __init__(self, amount: int = 1) -> None:
+        self.amount = amount
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.lose_mana_crystal(ctx.player, self.amount)
+
+
+class Consume(Effect):
+    """Destroy the selected minions and give the source their Attack and Health through
+    the ``stats_from_data`` enchantment ``enchant_id`` (Void Terror)."""
+
+    def __init__(self, sel: Selector, enchant_id: str) -> None:
+        self.sel, self.enchant_id = sel, enchant_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        eaten = self.sel(g, ctx)
+        atk = sum(g.tag(i, ATK) for i in eaten)
+        health = sum(g.tag(i, HEALTH) - g.tag(i, DAMAGE) for i in eaten)
+        for i in eaten:
+            g.destroy(i)
+        if eaten and g.is_on_board(ctx.source):
+            g.add_stats_enchantment(self.enchant_id, ctx.source, ctx.source, atk, health)
+
+
+def stats_enchantment(card_id: str) -> CardScript:
+    """An enchantment whose +Attack/+Health the game decides (:class:`Consume`)."""
+    return register(card_id, CardScript(stats_from_data=True))
+
+
+def enchantment_with_deathrattle(card_id: str, effect: Effect, **deltas: int) -> CardScript:
+    """An enchantment that gives its bearer a deathrattle (Ancestral Spirit); the effect runs
+    with the dead minion as its source, after the minion's own deathrattle."""
+    buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
+    return register(card_id, CardScript(buff=buff, deathrattle=effect))
+
+
+class Resummon(Effect):
+    """A fresh copy of the dead source minion for its controller, in the slot it left."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        board = g.board[ctx.player]
+        pos = min(ctx.slot, len(board)) if ctx.slot >= 0 else len(board)
+        g.summon(ctx.player, g.card_id(ctx.source), pos, creator=ctx.source)
+
+
+def enchantment_with_trigger(card_id: str, trigger: Trigger, **deltas: int) -> CardScript:
+    """An enchantment with deltas and a trigger of its own (Power Overwhelming: +4/+4,
+    then at the end of the turn its bearer dies)."""
+    buff = tuple((int(GameTag[name.upper()]), value) for name, value in deltas.items())
+    return register(card_id, CardScript(buff=buff, triggers=(trigger,)))
+
+
+__all__ += [
+    "FRIENDLY_PLAYER",
+    "Consume",
+    "DamageEach",
+    "DamageRange",
+    "DrawEach",
+    "DrawOfRace",
+    "GiveRandomOf",
+    "LoseManaCrystal",
+    "ReplaceHero",
+    "ReplaceHeroPower",
+    "Resummon",
+    "SummonRandomOf",
+    "enchantment_with_deathrattle",
+    "enchantment_with_trigger",
+    "hero_power_is",
+    "stats_enchantment",
+]

@@ -38,7 +38,10 @@ from .enums import (
     FROZEN,
     HEALING_DOES_DAMAGE,
     HEALTH,
+    HEALTH_MINIMUM,
+    HERO_ENTITY,
     HERO_POWER_DOUBLE,
+    HERO_POWER_ENTITY,
     IMMUNE,
     LIFESTEAL,
     M_DAMAGE,
@@ -170,6 +173,11 @@ class Effects(Triggers):
                 amount -= absorbed
                 if not amount:
                     return 0
+        if e.card.type == T_MINION and self.ents[1 + self.controller(e)][HEALTH_MINIMUM]:
+            # Commanding Shout: this turn the minion keeps at least 1 Health.
+            amount = min(amount, e[HEALTH] - e[DAMAGE] - 1)
+            if amount <= 0:
+                return 0
         self._set(e, DAMAGE, e[DAMAGE] + amount)
         self.maybe_dead = True
         if self.hist is not None:
@@ -411,11 +419,13 @@ class Effects(Triggers):
                 self._lose_health(t, d * mult)
         if script.swaps_stats:
             self._undo_swap(e, t)
+        if script.stats_from_data:
+            self._undo_data_stats(e, t)
         self._move(e, Z_GRAVEYARD)
-        if script.deathrattle is not None:
-            # An enchantment's "when it goes" (Shadow Madness: the minion goes back, also
-            # when a Silence removes it, as SabberStone's Silence does).
-            script.deathrattle.run(self, Ctx(eid, t.id, self.controller(e)))
+        if script.on_removed is not None:
+            # Shadow Madness: the minion goes back, also when a Silence removes it, as
+            # SabberStone's Silence does.
+            script.on_removed.run(self, Ctx(eid, t.id, self.controller(e)))
 
     def silence(self, target: int) -> None:
         e = self.ents[target]
@@ -679,6 +689,94 @@ class Effects(Triggers):
         ]
         dead.sort(key=lambda e: e.tags[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_GAME])
         return [e.id for e in dead]
+
+
+    # --- warlock ---
+
+    def _set_aside(self, e: Entity) -> None:
+        """``e`` leaves play for the SETASIDE zone (SabberStone's SetasideZone), with its
+        triggers, auras and enchantments."""
+        self._unregister(e)
+        for i in self._attached(e.id):
+            self._drop_enchantment(i)
+        if e[ZONE_POSITION]:
+            self._set(e, ZONE_POSITION, 0)
+        self._move(e, Z_SETASIDE)
+
+    def replace_hero(self, p: int, hero_card_id: str, source: int, weapon_card_id: str = "") -> int:
+        """SabberStone's ReplaceHeroTask (Lord Jaraxxus): the source minion, the hero and its
+        hero power go to SETASIDE; a fresh hero ``hero_card_id`` (the card data's Health; no
+        damage, armor, attack or freeze carried over) and the hero power its card data names
+        come into play, unused; then ``weapon_card_id`` is equipped (the old weapon is
+        destroyed). Returns the new hero's id."""
+        cards = load_cards()
+        src = self.ents.get(source)
+        if src is not None and src.card.type == T_MINION and source in self.board[p]:
+            board = self.board[p]
+            board.remove(source)
+            self._set_aside(src)
+            self._positions(board)
+            self.aura_dirty = True
+        card = cards[hero_card_id]
+        pe = self.ents[1 + p]
+        self._set_aside(self.ents[self.hero[p]])
+        hero = self._create(card, p, Z_PLAY, creator=source)
+        self.hero[p] = hero.id
+        self._set(pe, HERO_ENTITY, hero.id)
+        self.replace_hero_power(p, card.hero_power, hero.id)
+        if weapon_card_id:
+            self.equip(p, weapon_card_id, creator=source)
+        self.aura_dirty = True
+        return hero.id
+
+    def replace_hero_power(self, p: int, card_id: str, creator: int = 0) -> int:
+        """SabberStone's ReplaceHeroPower (Shadowform): the hero power goes to SETASIDE and
+        a new one, not used this turn, takes its place."""
+        old = self.ents[self.power[p]]
+        self._set_aside(old)
+        power = self._create(load_cards()[card_id], p, Z_PLAY, creator=creator or self.hero[p])
+        self.power[p] = power.id
+        self._set(self.ents[1 + p], HERO_POWER_ENTITY, power.id)
+        self._register(power)
+        return power.id
+
+    def lose_mana_crystal(self, p: int, amount: int = 1) -> None:
+        """SabberStone's ChangeManaCrystal(-n): crystals go, and as many spent ones with
+        them, so the mana left this turn stays (never below 0 crystals)."""
+        pe = self.ents[1 + p]
+        lost = min(amount, pe[RESOURCES])
+        if lost <= 0:
+            return
+        self._set(pe, RESOURCES, pe[RESOURCES] - lost)
+        used = pe[RESOURCES_USED]
+        if used:
+            self._set(pe, RESOURCES_USED, max(0, used - lost))
+
+    def add_stats_enchantment(
+        self, card_id: str, target: int, source: int, atk: int, health: int
+    ) -> int:
+        """Attach ``card_id`` (declared ``stats_from_data``) giving +atk/+health, kept in its
+        TAG_SCRIPT_DATA_NUM_1 and _2 (Void Terror's Consume) so that Silence undoes them."""
+        eid = self.add_enchantment(card_id, target, source, 0)
+        if not eid:
+            return 0
+        e, t = self.ents[eid], self.ents[target]
+        if atk:
+            self._set(e, SCRIPT_DATA_NUM_1, atk)
+            self._set(t, ATK, t.base(ATK) + atk)
+        if health:
+            self._set(e, SCRIPT_DATA_NUM_2, health)
+            self._set(t, HEALTH, t.base(HEALTH) + health)
+        self.aura_dirty = True
+        return eid
+
+    def _undo_data_stats(self, e: Entity, t: Entity) -> None:
+        atk, health = e[SCRIPT_DATA_NUM_1], e[SCRIPT_DATA_NUM_2]
+        if atk:
+            self._set(t, ATK, t.base(ATK) - atk)
+        if health:
+            self._set(t, HEALTH, t.base(HEALTH) - health)
+            self._lose_health(t, health)
 
 
 # Random pools by (type, race, rarity): the playable cards are fixed once loaded.

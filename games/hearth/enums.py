@@ -44,6 +44,7 @@ class PlayReq(IntEnum):
     REQ_TARGET_MIN_ATTACK = 41
     REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY = 44
     REQ_MUST_TARGET_TAUNTER = 46  # neutralA: The Black Knight
+    REQ_MINIMUM_TOTAL_MINIONS = 45  # warlock: Brawl
 
 
 # Tags, as plain ints.
@@ -197,3 +198,6 @@ HERO_POWER_DOUBLE = int(GameTag.HERO_POWER_DOUBLE)
 # A copy whose identity the original's controller knows (Lorewalker Cho's copy of their
 # spell in the other hand): determinized() keeps it.
 COPIED_FROM_ENTITY_ID = int(GameTag.COPIED_FROM_ENTITY_ID)
+
+# --- warlock ---
+HEALTH_MINIMUM = int(GameTag.HEALTH_MINIMUM)

@@ -527,6 +527,12 @@ class State(Determinize):
                 slot = board.index(i)
                 board.remove(i)
                 self._unregister(e)
+                # Deathrattles enchantments gave (Ancestral Spirit) run after the minion's own.
+                granted = [
+                    (x, d)
+                    for x in self._attached(i)
+                    if (d := ents[x].card.script.deathrattle) is not None
+                ]
                 for ench in self._attached(i):
                     self._drop_enchantment(ench)
                 self._move(e, Z_GRAVEYARD)
@@ -536,10 +542,13 @@ class State(Determinize):
                 self._fire(EV_DIED, i)
                 dr = e.card.script.deathrattle
                 if dr is not None and not e.tags.get(SILENCED):
-                    self._end_block()
-                    block_open = False
-                    self._block(B_TRIGGER, i, 0, 0)
-                    dr.run(self, Ctx(i, 0, p, slot))
+                    granted.insert(0, (i, dr))
+                for src, effect in granted:
+                    if block_open:
+                        self._end_block()
+                        block_open = False
+                    self._block(B_TRIGGER, src, 0, 0)
+                    effect.run(self, Ctx(i, 0, p, slot))
                     self._end_block()
             if block_open:
                 self._end_block()

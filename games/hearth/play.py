@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .actions import END_TURN, Action, Kind
 from .effects import Effects
+from .entity import Entity
 from .enums import (
     ATTACKING,
     B_ATTACK,
@@ -27,6 +28,7 @@ from .enums import (
     DEFENDING,
     EXHAUSTED,
     FROZEN,
+    IMMUNE,
     M_TARGET,
     MAX_BOARD,
     MAX_SECRETS,
@@ -49,6 +51,8 @@ from .enums import (
     WINDFURY,
     Z_GRAVEYARD,
     Z_PLAY,
+    Z_SETASIDE,
+    ZONE,
     ZONE_POSITION,
     PlayReq,
     Step,
@@ -85,6 +89,7 @@ REQ_MAX_ATTACK = int(PlayReq.REQ_TARGET_MAX_ATTACK)
 REQ_MIN_ATTACK = int(PlayReq.REQ_TARGET_MIN_ATTACK)
 REQ_ENTOURAGE = int(PlayReq.REQ_ENTIRE_ENTOURAGE_NOT_IN_PLAY)
 REQ_TAUNTER = int(PlayReq.REQ_MUST_TARGET_TAUNTER)
+REQ_MIN_TOTAL_MINIONS = int(PlayReq.REQ_MINIMUM_TOTAL_MINIONS)  # Brawl
 
 # --- neutralB --- the tag that keeps a character from being targeted by a card of this type
 _UNTARGETABLE = {T_SPELL: CANT_BE_TARGETED_BY_SPELLS, T_HERO_POWER: CANT_BE_TARGETED_BY_HERO_POWERS}
@@ -141,6 +146,11 @@ class Play(Effects):
                 if REQ_MIN_ENEMY_MINIONS in reqs and len(self.board[3 - p]) < reqs[
                     REQ_MIN_ENEMY_MINIONS
                 ]:
+                    continue
+                if (
+                    REQ_MIN_TOTAL_MINIONS in reqs
+                    and len(board) + len(self.board[3 - p]) < reqs[REQ_MIN_TOTAL_MINIONS]
+                ):
                     continue
             takes, needs = script.takes_target, script.needs_target
             if script.combo is not None and self.ents[1 + p][NUM_CARDS_PLAYED_THIS_TURN]:
@@ -238,9 +248,16 @@ class Play(Effects):
         # EXHAUSTED after an attack is the attack count's business (Windfury: a second one).
         if e[EXHAUSTED] and not attacks and not e[CHARGE] and not e[RUSH]:
             return False
-        if attacks and attacks >= (2 if e[WINDFURY] else 1):
+        if attacks and attacks >= (2 if e[WINDFURY] or self._weapon_windfury(e) else 1):
             return False
         return not e[FROZEN] and not e[CANT_ATTACK] and self.attack_value(eid) > 0
+
+    def _weapon_windfury(self, e: Entity) -> bool:
+        """A hero attacks twice with a Windfury weapon (Doomhammer)."""
+        if e.card.type != T_HERO:
+            return False
+        w = self.weapon[self.controller(e)]
+        return bool(w and self.ents[w][WINDFURY])
 
     def _minions_only(self, eid: int) -> bool:
         """Rush on the turn it arrived (exhausted, no Charge), or "can't attack heroes"
@@ -327,7 +344,7 @@ class Play(Effects):
                 # SabberStone's PlayMinion: a death phase between the battlecry and the
                 # after-summon phase (a Juggler the battlecry killed throws nothing).
                 self._deaths()
-            if not self.over:
+            if not self.over and e[ZONE] != Z_SETASIDE:  # Jaraxxus left: never summoned
                 self._fire(EV_SUMMONED, eid)
                 self._fire(EV_AFTER_PLAYED, eid)
         elif ctype == T_WEAPON:
@@ -405,7 +422,7 @@ class Play(Effects):
             self.damage(defender, attacker, taken)
             if a.card.type == T_HERO:
                 w = self.weapon[self.controller(a)]
-                if w:
+                if w and not ents[w][IMMUNE]:  # an Immune weapon loses none (Gorehowl)
                     we = ents[w]
                     set_(we, DAMAGE, we[DAMAGE] + 1)
                     self.maybe_dead = True

@@ -187,5 +187,26 @@ class Primitives(Protocol):
         """What ``p``'s minions in play give ``p`` of ``tag`` (CardScript.player_tags)."""
         ...
 
+    # --- warlock ---
+    power: list[int]  # each player's hero power entity
+
+    def replace_hero(self, p: int, hero_card_id: str, source: int, weapon_card_id: str = "") -> int:
+        """``p``'s hero is replaced by a fresh ``hero_card_id`` (Lord Jaraxxus)."""
+        ...
+
+    def replace_hero_power(self, p: int, card_id: str, creator: int = 0) -> int:
+        """``p``'s hero power is replaced by a fresh, unused ``card_id`` (Shadowform)."""
+        ...
+
+    def lose_mana_crystal(self, p: int, amount: int = 1) -> None:
+        """Destroy ``amount`` of ``p``'s Mana Crystals, spent ones first (Felguard)."""
+        ...
+
+    def add_stats_enchantment(
+        self, card_id: str, target: int, source: int, atk: int, health: int
+    ) -> int:
+        """Attach ``card_id`` giving +atk/+health held in its TAG_SCRIPT_DATA_NUM_1/2."""
+        ...
+
 
 __all__ = ["Ctx", "Primitives", "Rng"]

@@ -173,6 +173,13 @@ class CardScript:
     # While this minion is in play and not silenced, its controller has these tags (Prophet
     # Velen's SPELLPOWER_DOUBLE, Auchenai's HEALING_DOES_DAMAGE): counted, never stored.
     player_tags: tuple[tuple[int, int], ...] = ()
+    # --- warlock ---
+    # An enchantment whose +Attack/+Health the game decides (Void Terror's Consume): they
+    # are TAG_SCRIPT_DATA_NUM_1 and TAG_SCRIPT_DATA_NUM_2 of the enchantment entity.
+    stats_from_data: bool = False
+    # An enchantment's "when it goes", removed by its own trigger or by a Silence (Shadow
+    # Madness gives the minion back); its ``deathrattle`` is one it gives its bearer.
+    on_removed: Effect | None = None
 
 
 EMPTY_SCRIPT = CardScript()

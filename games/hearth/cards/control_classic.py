@@ -74,7 +74,7 @@ register(
     CardScript(
         buff=((CHARGE, 1),),
         triggers=(Trigger(EV_TURN_END, RemoveSelf(), ON_FRIENDLY_PLAYER),),
-        deathrattle=GiveBack(),
+        on_removed=GiveBack(),
     ),
 )
 card(  # Cabal Shadow Priest
