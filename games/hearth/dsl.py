@@ -1290,18 +1290,6 @@ class DrawThenDamage(Draw):
             Damage(self.sel, g.tag(drawn, COST), self.spell).run(g, ctx)
 
 
-class LoseDurability(Effect):
-    """The controller's weapon loses Durability (Sword of Justice)."""
-
-    def __init__(self, amount: int = 1) -> None:
-        self.amount = amount
-
-    def run(self, g: Primitives, ctx: Ctx) -> None:
-        w = g.weapon[ctx.player]
-        if w:
-            g.lose_durability(w, self.amount)
-
-
 class TagOf(Lazy):
     """A tag of the first selected entity (0 if none): ``TagOf(TARGET, ATK)``."""
 
@@ -1391,7 +1379,6 @@ __all__ += [
     "GiveBack",
     "HandGap",
     "HealthOf",
-    "LoseDurability",
     "SetStatTo",
     "SummonFromEnemyDeck",
     "TagOf",

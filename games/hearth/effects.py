@@ -530,13 +530,6 @@ class Effects(Triggers):
             self._set(self.ents[eid], COPIED_FROM_ENTITY_ID, original)
         return eid
 
-    def lose_durability(self, weapon: int, amount: int = 1) -> None:
-        """The weapon loses Durability (Sword of Justice); the death phase breaks it at 0."""
-        e = self.ents[weapon]
-        if e[ZONE] == Z_PLAY and amount > 0:
-            self._set(e, DAMAGE, e[DAMAGE] + amount)
-            self.maybe_dead = True
-
     # --- neutralA
 
     def _script_data(self, eid: int) -> list[tuple[int, int]]:

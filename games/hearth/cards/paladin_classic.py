@@ -19,6 +19,7 @@ from ..dsl import (
     EV_DAMAGED,
     EV_SUMMONED,
     FRIENDLY_MINIONS,
+    FRIENDLY_WEAPON,
     ON_ATTACHED,
     ON_ENEMY_MINION,
     ON_FRIENDLY_HERO,
@@ -26,13 +27,13 @@ from ..dsl import (
     TARGET,
     Buff,
     Damage,
+    DamageWeapon,
     Draw,
     DrawThenDamage,
     Equip,
     EventAmount,
     HandGap,
     Heal,
-    LoseDurability,
     Seq,
     SetStat,
     SetTag,
@@ -78,7 +79,9 @@ card("EX1_365", spell=DrawThenDamage(TARGET), requirements=ANY)  # Holy Wrath
 card(  # Sword of Justice: every friendly minion summoned, played or by an effect
     "EX1_366",
     trigger=Trigger(
-        EV_SUMMONED, Seq(Buff(TARGET, "EX1_366e"), LoseDurability(1)), ON_FRIENDLY_MINION
+        EV_SUMMONED,
+        Seq(Buff(TARGET, "EX1_366e"), DamageWeapon(FRIENDLY_WEAPON, 1)),
+        ON_FRIENDLY_MINION,
     ),
 )
 enchantment("EX1_366e", atk=1, health=1)
