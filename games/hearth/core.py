@@ -21,6 +21,7 @@ the primitives themselves come from :mod:`.effects`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .actions import Action
 from .carddb import Card
@@ -48,7 +49,7 @@ from .enums import (
 )
 from .enums import State as GameState
 from .history import History
-from .primitives import Primitives
+from .primitives import ChoiceDone, Primitives
 from .rng import SplitMix64
 from .script import Aura, Trigger
 
@@ -69,6 +70,16 @@ class AuraInstance:
         self.applied = applied
 
 
+class PendingChoice(NamedTuple):
+    """A mid-turn choice (Tracking, Sightless Watcher): ``player`` picks one of ``offered``
+    (entity ids, in order); then ``then`` runs with the pick, ``source`` as its source."""
+
+    player: int
+    offered: tuple[int, ...]
+    source: int
+    then: ChoiceDone
+
+
 class Core(Primitives):
     """Entities, zones and the seeded RNG of one game, and the tag writes every layer uses."""
 
@@ -77,6 +88,7 @@ class Core(Primitives):
         "aura_dirty",
         "auras",
         "board",
+        "choices",
         "coin",
         "current",
         "deck",
@@ -132,6 +144,8 @@ class Core(Primitives):
         self.winner = -1
         self.reason = ""
         self._legal: list[Action] | None = None
+        # --- hunter --- mid-turn choices waiting for their player, oldest first
+        self.choices: list[PendingChoice] = []
 
     def _create(self, card: Card, controller: int, zone: int, **extra: int) -> Entity:
         eid = self.next_id
@@ -256,4 +270,4 @@ class Core(Primitives):
         raise NotImplementedError
 
 
-__all__ = ["AuraInstance", "Core"]
+__all__ = ["AuraInstance", "Core", "PendingChoice"]

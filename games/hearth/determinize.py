@@ -30,11 +30,14 @@ from .enums import (
     T_GAME,
     T_MINION,
     T_PLAYER,
+    T_SPELL,
     T_WEAPON,
     Z_DECK,
+    Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
     Z_SECRET,
+    Z_SETASIDE,
     ZONE,
     ZONE_POSITION,
     PlayState,
@@ -45,6 +48,7 @@ from .play import Play
 from .rng import SplitMix64
 
 _WON = int(PlayState.WON)
+_UNSEEN = (Z_SETASIDE, Z_GRAVEYARD)  # --- hunter --- zones an unseen card may be in
 _CONCEDED = int(PlayState.CONCEDED)
 
 
@@ -142,10 +146,15 @@ class Determinize(Play):
                 card = cards[card_id]
             else:
                 zone = own.get(ZONE)
-                if zone not in (Z_HAND, Z_DECK, Z_SECRET) or own.get(CONTROLLER) != opp:
+                if own.get(CONTROLLER) != opp or zone not in (Z_HAND, Z_DECK, Z_SECRET, *_UNSEEN):
                     raise ValueError(
                         f"entity {eid} is hidden outside the opponent's hand, deck or secrets"
                     )
+                if zone in _UNSEEN:
+                    # --- hunter --- a card the opponent looked at and set aside or discarded
+                    # unseen (Tracking's): out of the game's way, it needs no identity.
+                    g.ents[eid] = Entity(eid, pseudo_card(T_SPELL), own)
+                    continue
                 (secrets if zone == Z_SECRET else hidden).append(eid)
                 card = cards[COIN]  # a stand-in until the identities are drawn below
             g.ents[eid] = Entity(eid, card, own)

@@ -1580,3 +1580,114 @@ __all__ += [
     "hero_power_is",
     "stats_enchantment",
 ]
+
+
+# --- hunter ---
+# Mid-turn choices from the deck (Tracking, Sightless Watcher), secrets destroyed (Flare,
+# SI:7 Infiltrator), "for each" summons and the minions next to a target.
+from .primitives import ChoiceDone  # noqa: E402
+from .script import EV_SECRET_REVEALED  # noqa: E402
+
+ENEMY_SECRETS = Selector(lambda g, ctx: list(g.secrets[3 - ctx.player]), "ENEMY_SECRETS")
+
+
+def _adjacent_to_target(g: Primitives, ctx: Ctx) -> list[int]:
+    if not ctx.target or not g.is_on_board(ctx.target):
+        return []
+    board = g.board[g.controller_of(ctx.target)]
+    i = board.index(ctx.target)
+    return [board[j] for j in (i - 1, i + 1) if 0 <= j < len(board)]
+
+
+# The minions next to the chosen target, found before anything is dealt (Explosive Shot).
+ADJACENT_TO_TARGET = Selector(_adjacent_to_target, "ADJACENT_TO_TARGET")
+
+
+def ONE_OF(sel: Selector) -> Selector:
+    """One random entity of ``sel``, alive or not (a secret is not in play: SI:7
+    Infiltrator's "a random enemy Secret")."""
+
+    def pick(g: Primitives, ctx: Ctx) -> list[int]:
+        pool = sel(g, ctx)
+        return [pool[g.rng.below(len(pool))]] if pool else []
+
+    return Selector(pick, f"ONE_OF({sel.name})")
+
+
+class SummonFor(Summon):
+    """Summon ``card_id`` once for each entity ``per`` selects, at the right end
+    (Unleash the Hounds: a Hound for each enemy minion), as many as fit."""
+
+    def __init__(self, card_id: str, per: Selector) -> None:
+        super().__init__(card_id, 1, "end")
+        self.per = per
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        Summon(self.card_id, len(self.per(g, ctx)), self.side).run(g, ctx)
+
+
+class DestroySecret(Effect):
+    """Destroy each selected secret: to the graveyard, shown, its effect never run."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for s in self.sel(g, ctx):
+            g.destroy_secret(s)
+
+
+def draw_chosen_discard_rest(g: Primitives, ctx: Ctx, chosen: int, offered: tuple[int, ...]
+                             ) -> None:
+    """Tracking's pick: the chosen card is drawn, the others are discarded (neither shown
+    to the opponent)."""
+    g.take_into_hand(ctx.player, chosen)
+    for i in offered:
+        if i != chosen:
+            g.discard_unseen(i)
+
+
+def chosen_on_top(g: Primitives, ctx: Ctx, chosen: int, offered: tuple[int, ...]) -> None:
+    """Sightless Watcher's pick: the chosen card goes to the top of the deck, the others
+    stay where they are."""
+    g.put_on_top(ctx.player, chosen)
+
+
+class ChooseFromDeck(Effect):
+    """The controller looks at ``count`` cards of their deck and picks one (a mid-turn
+    choice, ``Kind.CHOOSE``); ``then`` does what the card says with the pick.
+
+    ``top``: the top cards, set aside out of the deck while the player looks (Tracking);
+    else ``count`` distinct random cards that stay in the deck (Sightless Watcher). Fewer
+    cards in the deck: all of them are offered; none: no choice."""
+
+    reads_hidden = True  # what it offers depends on the hidden deck order
+
+    def __init__(self, count: int, then: ChoiceDone, top: bool = True) -> None:
+        self.count, self.then, self.top = count, then, top
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        deck = g.deck[ctx.player]
+        if self.top:
+            offered = deck[::-1][: self.count]
+            for i in offered:
+                g.set_aside_unseen(i)
+        else:
+            pool = sorted(deck)  # pick by entity id: deck order plays no part
+            offered = []
+            while pool and len(offered) < self.count:
+                offered.append(pool.pop(g.rng.below(len(pool))))
+        g.offer_choice(ctx.player, ctx.source, offered, self.then)
+
+
+__all__ += [
+    "ADJACENT_TO_TARGET",
+    "ENEMY_SECRETS",
+    "EV_SECRET_REVEALED",
+    "ONE_OF",
+    "ChooseFromDeck",
+    "DestroySecret",
+    "SummonFor",
+    "chosen_on_top",
+    "draw_chosen_discard_rest",
+]

@@ -238,3 +238,9 @@ __all__ = [
 # play has resolved (after EV_AFTER_CAST / EV_AFTER_PLAYED), before the play's last death phase.
 EV_AFTER_PLAY_CARD = 13
 __all__ += ["EV_AFTER_PLAY_CARD"]
+
+# --- hunter ---
+# "Whenever a friendly Secret is revealed" (Eaglehorn Bow): subject = the secret, once it
+# has left the SECRET zone because its own trigger went off (not when Flare destroys it).
+EV_SECRET_REVEALED = 21
+__all__ += ["EV_SECRET_REVEALED"]
