@@ -109,6 +109,7 @@ class Core(Primitives):
         "step",
         "triggers",
         "turn_cap",
+        "unseen",
         "weapon",
         "winner",
     )
@@ -146,6 +147,9 @@ class Core(Primitives):
         self._legal: list[Action] | None = None
         # --- hunter --- mid-turn choices waiting for their player, oldest first
         self.choices: list[PendingChoice] = []
+        # Cards in a public zone (SETASIDE, GRAVEYARD) that their owner's opponent never saw
+        # (Tracking's): the opponent's history names them nowhere.
+        self.unseen: set[int] = set()
 
     def _create(self, card: Card, controller: int, zone: int, **extra: int) -> Entity:
         eid = self.next_id

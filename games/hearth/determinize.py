@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Self
 
 from .carddb import COIN, Card, load_cards, pseudo_card
+from .core import PendingChoice
 from .effects import KEEP_ON_TRANSFORM
 from .entity import Entity
 from .enums import (
@@ -45,6 +46,7 @@ from .enums import (
 )
 from .enums import State as GameState
 from .play import Play
+from .primitives import ChoiceDone
 from .rng import SplitMix64
 
 _WON = int(PlayState.WON)
@@ -108,6 +110,7 @@ class Determinize(Play):
         coin: int = 0,
         opponent_cards: Sequence[str] | None = None,
         turn_cap: int | None = None,
+        choice: tuple[int, Sequence[int], int] | None = None,
     ) -> Self:
         """A playable game rebuilt from what ``player`` may see, the rest determinized.
 
@@ -122,7 +125,9 @@ class Determinize(Play):
         What tags do not carry comes from the caller (a :class:`.tree.ViewTree` has it):
         ``play_order``, the minions in the order they entered play (without it, entity id
         order stands in); ``coin``, The Coin's id when it is still hidden in the
-        opponent's hand (found alone during the mulligan); ``turn_cap`` as in ``new_game``.
+        opponent's hand (found alone during the mulligan); ``turn_cap`` as in ``new_game``;
+        ``choice``, the mid-turn choice open now as its ``entity_choices`` names it
+        (player, offered entity ids, source entity), which the history does not hold.
         """
         if player not in (1, 2):
             raise ValueError("player must be 1 or 2")
@@ -154,6 +159,7 @@ class Determinize(Play):
                     # --- hunter --- a card the opponent looked at and set aside or discarded
                     # unseen (Tracking's): out of the game's way, it needs no identity.
                     g.ents[eid] = Entity(eid, pseudo_card(T_SPELL), own)
+                    g.unseen.add(eid)
                     continue
                 (secrets if zone == Z_SECRET else hidden).append(eid)
                 card = cards[COIN]  # a stand-in until the identities are drawn below
@@ -170,7 +176,21 @@ class Determinize(Play):
         g._shuffle_decks()
         g._start_board()
         g._read_outcome()
+        if choice is not None:
+            g._reopen_choice(*choice)
         return g
+
+    def _reopen_choice(self, player: int, offered: Sequence[int], source: int) -> None:
+        """--- hunter --- The mid-turn choice an ``entity_choices`` names: what the pick
+        does comes from the source card's text."""
+        src = self.ents.get(source)
+        then = None if src is None else _on_pick(src.card.script.play)
+        if then is None or player not in (1, 2) or not offered:
+            raise ValueError(f"entity {source} offers no mid-turn choice")
+        if any(i not in self.ents for i in offered):
+            raise ValueError("an offered entity is not in the tree")
+        self.choices = [PendingChoice(player, tuple(offered), source, then)]
+        self._legal = None
 
     def _find_coin(self, hidden: Sequence[int]) -> int:
         """The Coin when the tags show it: by its card id, or during the mulligan as the
@@ -271,6 +291,19 @@ class Determinize(Play):
         else:
             self.reason = "turn cap"
         self._legal = []
+
+
+def _on_pick(effect: object) -> ChoiceDone | None:
+    """What the first mid-turn choice of ``effect`` does with the pick (an effect that
+    offers one carries it as ``on_pick``; a sequence is searched in order)."""
+    pick: ChoiceDone | None = getattr(effect, "on_pick", None)
+    if pick is not None:
+        return pick
+    for part in getattr(effect, "effects", ()):
+        pick = _on_pick(part)
+        if pick is not None:
+            return pick
+    return None
 
 
 __all__ = ["Determinize"]

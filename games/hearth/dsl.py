@@ -1655,7 +1655,8 @@ def chosen_on_top(g: Primitives, ctx: Ctx, chosen: int, offered: tuple[int, ...]
 
 class ChooseFromDeck(Effect):
     """The controller looks at ``count`` cards of their deck and picks one (a mid-turn
-    choice, ``Kind.CHOOSE``); ``then`` does what the card says with the pick.
+    choice, ``Kind.CHOOSE``); ``on_pick`` does what the card says with the pick (and lets
+    ``State.from_view`` reopen the choice from the card).
 
     ``top``: the top cards, set aside out of the deck while the player looks (Tracking);
     else ``count`` distinct random cards that stay in the deck (Sightless Watcher). Fewer
@@ -1663,8 +1664,8 @@ class ChooseFromDeck(Effect):
 
     reads_hidden = True  # what it offers depends on the hidden deck order
 
-    def __init__(self, count: int, then: ChoiceDone, top: bool = True) -> None:
-        self.count, self.then, self.top = count, then, top
+    def __init__(self, count: int, on_pick: ChoiceDone, top: bool = True) -> None:
+        self.count, self.on_pick, self.top = count, on_pick, top
 
     def run(self, g: Primitives, ctx: Ctx) -> None:
         deck = g.deck[ctx.player]
@@ -1677,7 +1678,7 @@ class ChooseFromDeck(Effect):
             offered = []
             while pool and len(offered) < self.count:
                 offered.append(pool.pop(g.rng.below(len(pool))))
-        g.offer_choice(ctx.player, ctx.source, offered, self.then)
+        g.offer_choice(ctx.player, ctx.source, offered, self.on_pick)
 
 
 __all__ += [

@@ -78,6 +78,7 @@ from .enums import (
     TEMP_RESOURCES,
     TO_BE_DESTROYED,
     WINDFURY,
+    Z_DECK,
     Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
@@ -789,6 +790,10 @@ class Effects(Triggers):
         old = e[ZONE]
         e.tags[ZONE] = zone
         self._legal = None
+        if zone in (Z_HAND, Z_DECK):
+            self.unseen.discard(e.id)  # hidden by its zone again
+        else:
+            self.unseen.add(e.id)
         if self.hist is not None and old != zone:
             self.hist.zone_change(e, old, unseen=True)
 

@@ -259,6 +259,7 @@ class State(Determinize):
         c.reason = self.reason
         c._legal = self._legal
         c.choices = self.choices[:]  # --- hunter --- (records are immutable)
+        c.unseen = set(self.unseen)
         return c
 
     def determinized(self, player: int, seed: int) -> State:
@@ -747,6 +748,7 @@ class State(Determinize):
         parts.append([(a.source, a.defn.enchant_id, a.applied) for a in self.auras])
         parts.append(self.enchants)
         parts.append([(c.player, c.offered, c.source) for c in self.choices])  # --- hunter ---
+        parts.append(sorted(self.unseen))
         digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big")
 

@@ -54,7 +54,9 @@ def seen(g: State, p: int) -> View:
     """What ``p`` may see of every entity (tags at 0 and absent tags read the same)."""
     out: View = {}
     for i, (card_id, tags) in g.entities().items():
-        if tags.get(ZONE) in (Z_HAND, Z_DECK, Z_SECRET) and tags.get(CONTROLLER) != p:
+        # --- hunter --- g.unseen: Tracking's cards in public zones, never shown to p
+        hidden = tags.get(ZONE) in (Z_HAND, Z_DECK, Z_SECRET) or i in g.unseen
+        if hidden and tags.get(CONTROLLER) != p:
             public = PUBLIC_OF_HIDDEN | ({CLASS} if tags.get(ZONE) == Z_SECRET else set())
             out[i] = ("", {t: v for t, v in tags.items() if t in public and v})
         else:
@@ -95,7 +97,13 @@ def public(g: State, p: int) -> dict[str, Any]:
             for k, v in g.triggers.items()
             if [i for i in v if i not in g.secrets[3 - p]]
         ),
-        "auras": [(a.source, a.defn.enchant_id, a.applied) for a in g.auras],
+        # Auras likewise: minions' in order of play, weapons' (Gladiator's Longbow) as a set.
+        "auras": (
+            [(a.source, a.defn.enchant_id, a.applied) for a in g.auras
+             if g.ents[a.source].card.type != T_WEAPON],
+            sorted((a.source, a.defn.enchant_id, a.applied) for a in g.auras
+                   if g.ents[a.source].card.type == T_WEAPON),
+        ),
         "observation": g.observation(p),
     }
 
@@ -168,7 +176,11 @@ def test_rebuilt_state_plays_on_like_the_real_one(decks: str) -> None:
                 if n % 3:
                     continue
                 where = f"{decks} seed {seed} decision {n} player {p}"
-                rebuilt = trees[p].state(p, seed=n, opponent_deck=deck_lists[3 - p])
+                # --- hunter --- an open mid-turn choice comes as an entity_choices
+                pick = real.choices[0] if real.choices else None
+                choice = None if pick is None else (pick.player, pick.offered, pick.source)
+                rebuilt = trees[p].state(p, seed=n, opponent_deck=deck_lists[3 - p],
+                                         choice=choice)
                 agree(real, rebuilt, p, where)
                 checked += 1
                 mine = real.legal_actions(p)

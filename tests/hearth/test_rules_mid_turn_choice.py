@@ -199,3 +199,18 @@ def test_random_games_with_choices_stay_legal() -> None:
                 assert {a.kind for a in acts} == {Kind.CHOOSE}
             g.apply(acts[(seed + len(acts)) % len(acts)])
     assert chose > 10
+
+
+def test_from_view_reopens_the_choice_an_entity_choices_names() -> None:
+    g, top = tracked(history=True)
+    tree = ViewTree()
+    tree.feed(g.history(viewer=1))
+    pick = g.choices[0]
+    rebuilt = tree.state(1, seed=2, choice=(pick.player, pick.offered, pick.source))
+    assert rebuilt.pending_choice == g.pending_choice
+    assert rebuilt.legal_actions() == g.legal_actions()
+    for x in (g, rebuilt):
+        x.apply(Action(Kind.CHOOSE, 1, cards=(top[1],)))
+    assert rebuilt.observation(1) == g.observation(1)
+    with pytest.raises(ValueError):  # a minion that offers nothing
+        tree.state(1, seed=2, choice=(1, pick.offered, g.hero[1]))

@@ -196,9 +196,18 @@ CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
 def test_keyword_and_trigger_enchantments(enchant: Card) -> None:
     script = enchant.script
     assert bool(script.buff) != bool(script.triggers)
+    text = enchant.text or load_cards()[KEYWORD_GRANTED_BY.get(enchant.id, enchant.id)].text
     for tag, delta in script.buff:
         name = KEYWORD_NAMES.get(tag, GameTag(tag).name.lower())
-        assert delta == 1 and name in plain(enchant.text).lower()
+        assert delta == 1 and name in plain(text).lower()
+
+
+# --- hunter --- an enchantment without text whose keyword the granting card's text names
+# (Gladiator's Longbow: "Your hero is Immune while attacking.").
+KEYWORD_GRANTED_BY = {"DS1_188e": "DS1_188"}
+KEYWORD_NAMES[int(GameTag.IMMUNE_WHILE_ATTACKING)] = "immune while attacking"
+# Eaglehorn Bow's "+1 Durability" (Durability counts as a weapon's health here).
+UNNUMBERED["EX1_536e"] = (0, 1)
 
 
 # Tags a text names in other words (Commanding Shout: "can't be reduced below 1 Health").
