@@ -159,3 +159,29 @@ async def test_the_kit_answers_tracking_and_sightless_watcher() -> None:
                 assert all((lo, hi) == (1, 1) and 1 <= len(c) <= 3 for c, lo, hi in bot.asked)
                 asked += len(bot.asked)
     assert asked > 0
+
+
+def test_the_room_asks_a_choose_decision_and_the_session_words_it_general() -> None:
+    from games.hearth import Action, Kind
+    from games.hearth import scenario as S
+    from server.games.hearth.kettle import _ask
+    from server.games.hearth.room import CHOOSE, HearthGame
+
+    game = HearthGame(seed=1)
+    game.state = S.prepared(hero1="HERO_05", deck1=["CS2_231"] * 7, history=True)
+    tracking = S.give(game.state, 1, TRACKING)
+    S.play(game.state, tracking)
+    pending = game.pending()
+    assert list(pending) == [0]
+    ask = pending[0].payload
+    offered = game.state.pending_choice[1]  # type: ignore[index]
+    assert (ask.kind, ask.cards, ask.source) == (CHOOSE, offered, tracking)
+    assert ask.actions == tuple(Action(Kind.CHOOSE, 1, cards=(i,)) for i in offered)
+    wire = _ask(7, 0, ask)
+    message = wire.message
+    assert isinstance(message, EntityChoices) and wire.general and wire.mulligan
+    assert (message.choice_type, message.player_id, message.source) == (CHOICE_GENERAL, 1,
+                                                                         tracking)
+    assert (message.count_min, message.count_max, message.entities) == (1, 1, offered)
+    game.apply(0, ask.actions[0])
+    assert game.state.pending_choice is None and game.pending()[0].payload.kind == "options"
