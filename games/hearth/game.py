@@ -624,7 +624,8 @@ class State(Determinize):
     # ------------------------------------------------------------------ legal actions
 
     def pending(self) -> list[int]:
-        """Who must decide now: both players during the mulligan, else the current player."""
+        """Who must decide now: the player of a pending mid-turn choice, both players during
+        the mulligan, else the current player."""
         if self.over:
             return []
         if self.choices:
