@@ -68,6 +68,7 @@ def check_choice(g: State, seed: int) -> None:
     assert g.pending_choice is not None
     chooser, offered = g.pending_choice
     opp = 3 - chooser
+    assert g.current == chooser and g.pending() == [chooser]  # the chooser is to move
     assert g.legal_actions() == [Action(Kind.CHOOSE, chooser, cards=(i,)) for i in offered]
     mine = g.observation(chooser)["choice"]
     assert [c["card"] for c in mine["entities"]] == [g.card_id(i) for i in offered]
