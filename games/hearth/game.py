@@ -74,7 +74,6 @@ from .enums import (
     Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
-    Z_SETASIDE,
     ZONE,
     ZONE_POSITION,
     Mulligan,
@@ -272,7 +271,7 @@ class State(Determinize):
         c = self.clone(reseed=seed)
         c.hist = None  # the full stream would name the true cards
         opp = 3 - player
-        hidden = [i for i in c.hand[opp] + c.deck[opp] + c._set_aside_offered(opp)
+        hidden = [i for i in c.hand[opp] + c.deck[opp] + c._unseen_of(opp)
                   if i != c.coin and not c._known_copy(i, player)]
         contents = [(c.ents[i].card, {k: v for k, v in c.ents[i].tags.items()
                                       if k not in KEEP_ON_TRANSFORM}) for i in hidden]
@@ -283,12 +282,11 @@ class State(Determinize):
         c._legal = None
         return c
 
-    def _set_aside_offered(self, p: int) -> list[int]:
-        """--- hunter --- ``p``'s cards offered by a pending choice and out of the deck
-        (Tracking's): hidden from the opponent like the deck they came from."""
-        hand, deck = self.hand[p], self.deck[p]
-        return [i for pick in self.choices if pick.player == p for i in pick.offered
-                if i not in hand and i not in deck and self.ents[i][ZONE] == Z_SETASIDE]
+    def _unseen_of(self, p: int) -> list[int]:
+        """--- hunter --- ``p``'s cards in public zones that the opponent never saw
+        (Tracking's, set aside or discarded): hidden like the deck they came from."""
+        ents = self.ents
+        return sorted(i for i in self.unseen if self.controller(ents[i]) == p)
 
     def _known_copy(self, eid: int, player: int) -> bool:
         """A copy of a card of ``player``'s (Lorewalker Cho's): ``player`` knows it."""

@@ -166,6 +166,12 @@ def test_determinized_hides_the_offer_from_the_opponent_only() -> None:
         d.apply(d.legal_actions()[0])
         assert d.pending_choice is None
     assert len(seen) > 1  # resampled, not kept
+    # Once picked, the two discarded cards stay unknown to the opponent's copies too.
+    g.apply(Action(Kind.CHOOSE, 1, cards=(top[2],)))
+    assert g.unseen == set(top[:2])
+    assert len({tuple(g.determinized(2, seed=s).card_id(i) for i in top[:2])
+                for s in range(20)}) > 1
+    assert [g.determinized(1, seed=4).card_id(i) for i in top[:2]] == [YETI, BOAR]
 
 
 def test_from_view_rebuilds_a_game_with_unseen_cards() -> None:
