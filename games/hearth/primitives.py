@@ -211,7 +211,6 @@ class Primitives(Protocol):
         """Attach ``card_id`` giving +atk/+health held in its TAG_SCRIPT_DATA_NUM_1/2."""
         ...
 
-
     # --- hunter ---
 
     def offer_choice(
