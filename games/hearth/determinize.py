@@ -17,6 +17,8 @@ from .core import PendingChoice
 from .effects import KEEP_ON_TRANSFORM
 from .entity import Entity
 from .enums import (
+    ATK,
+    ATTACHED,
     CLASS,
     CONTROLLER,
     CURRENT_PLAYER,
@@ -24,6 +26,7 @@ from .enums import (
     HERO_ENTITY,
     HERO_POWER_ENTITY,
     PLAYSTATE,
+    SCRIPT_DATA_NUM_1,
     SECRET,
     STATE,
     STEP,
@@ -48,6 +51,7 @@ from .enums import State as GameState
 from .play import Play
 from .primitives import ChoiceDone
 from .rng import SplitMix64
+from .script import attack_is_health
 
 _WON = int(PlayState.WON)
 _UNSEEN = (Z_SETASIDE, Z_GRAVEYARD)  # --- hunter --- zones an unseen card may be in
@@ -265,11 +269,24 @@ class Determinize(Play):
         secrets = self.secrets[1] + self.secrets[2]  # each side's in the order played
         for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants) + secrets:
             self._register(ents[eid])
+        based: set[int] = set()  # own ATK rebuilt already, not read off the view
+        for inst in self.auras:
+            if inst.defn.sel is attack_is_health:
+                # The view shows only the set Attack: the own one is the card's with the
+                # enchantments' deltas (what a Silence leaves), the aura the rest.
+                e = ents[inst.source]
+                e.tags[ATK] = e.card.atk + sum(
+                    d * (ents[i][SCRIPT_DATA_NUM_1] if ents[i].card.script.scaled else 1)
+                    for i in self.enchants if ents[i][ATTACHED] == e.id
+                    for tag, d in ents[i].card.script.buff if tag == ATK)
+                self.aura_dirty = True
+                based.add(e.id)
         self._update_auras()
         for e in ents.values():
             if e.aura:
                 for tag, d in e.aura.items():
-                    e.tags[tag] = e.tags.get(tag, 0) - d
+                    if not (tag == ATK and e.id in based):
+                        e.tags[tag] = e.tags.get(tag, 0) - d
             card_tags = e.card.tags
             e.tags = {t: v for t, v in e.tags.items()
                       if t in KEEP_ON_TRANSFORM or card_tags.get(t) != v}

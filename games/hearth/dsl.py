@@ -1692,3 +1692,25 @@ __all__ += [
     "chosen_on_top",
     "draw_chosen_discard_rest",
 ]
+
+# --- mage ---
+from .carddb import load_cards  # noqa: E402
+
+FRIENDLY_SECRETS = Selector(lambda g, ctx: list(g.secrets[ctx.player]), "FRIENDLY_SECRETS")
+
+
+class GiveOfClass(Effect):
+    """Add a random collectible card the engine plays, of a type and a class, to the
+    controller's hand (Tome of Intellect: a Mage spell)."""
+
+    def __init__(self, card_type: int, card_class: int) -> None:
+        self.card_type, self.card_class = card_type, card_class
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        db = load_cards()
+        pool = [c for c in g.card_pool(self.card_type) if db[c].card_class == self.card_class]
+        if pool:
+            g.give(ctx.player, pool[g.rng.below(len(pool))])
+
+
+__all__ += ["FRIENDLY_SECRETS", "GiveOfClass"]

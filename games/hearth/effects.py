@@ -88,7 +88,7 @@ from .enums import (
     ZONE_POSITION,
 )
 from .primitives import ChoiceDone, Ctx
-from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED
+from .script import EV_DAMAGED, EV_FATAL_DAMAGE, EV_HEALED, EV_SUMMONED
 from .triggers import Triggers
 
 # Tags Silence resets (the card's printed keywords and everything enchantments gave).
@@ -172,6 +172,8 @@ class Effects(Triggers):
             return 0
         if e.card.type == T_HERO:
             armor = e[ARMOR]
+            if amount - armor >= e[HEALTH] - e[DAMAGE] and self._prevented(target):
+                return 0
             if armor:
                 absorbed = min(armor, amount)
                 self._set(e, ARMOR, armor - absorbed)
@@ -201,6 +203,18 @@ class Effects(Triggers):
                 self.heal(source, own, amount)
         self._fire(EV_DAMAGED, target, source, amount)
         return amount
+
+    def _prevented(self, hero: int) -> bool:
+        """The hero is about to take fatal damage (after armor): "when your hero takes fatal
+        damage" triggers run at once, before the damage (SabberStone's PREDAMAGE with
+        FastExecution: Ice Block); the damage is prevented if the hero is Immune then."""
+        if not self.triggers.get(EV_FATAL_DAMAGE):
+            return False
+        held, self.queue = self.queue, []
+        self._fire(EV_FATAL_DAMAGE, hero)
+        self._resolve()
+        self.queue = held + self.queue
+        return bool(self.ents[hero][IMMUNE])
 
     def heal(self, source: int, target: int, amount: int) -> int:
         src = self.ents.get(source)

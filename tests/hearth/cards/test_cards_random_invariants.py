@@ -13,7 +13,6 @@ import pytest
 from games import hearth
 from games.hearth import scenario as S
 from games.hearth.carddb import load_cards
-from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     ATTACHED,
     SECRET,
@@ -64,15 +63,16 @@ def problems(g: State) -> list[str]:
         src = ents[inst.source]
         if src[ZONE] != Z_PLAY or src.tags.get(SILENCED):
             out.append(f"aura of {src} active while not in play or silenced")
-        chosen = tuple(inst.defn.sel(g, Ctx(inst.source, 0, g.controller(src))))
+        chosen = g._aura_selection(inst)
         if chosen != inst.applied:
             out.append(f"aura of {src}: applied {inst.applied}, should be {chosen}")
-        # An aura with its own deltas (Old Murk-Eye) may name an entity several times.
+        # An aura with its own deltas (Old Murk-Eye) may name an entity several times, and
+        # -id for a unit taken (Lightspawn).
         deltas = inst.defn.buff or load_cards()[inst.defn.enchant_id].script.buff
         for t in chosen:
-            acc = expected.setdefault(t, {})
+            acc = expected.setdefault(abs(t), {})
             for tag, d in deltas:
-                acc[tag] = acc.get(tag, 0) + d
+                acc[tag] = acc.get(tag, 0) + (d if t > 0 else -d)
     for i, e in ents.items():
         have = {k: v for k, v in (e.aura or {}).items() if v}
         want = {k: v for k, v in expected.get(i, {}).items() if v}

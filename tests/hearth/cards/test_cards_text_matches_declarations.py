@@ -25,7 +25,7 @@ from games.hearth.dsl import (
     Summon,
 )
 from games.hearth.enums import ATK, DURABILITY, HEALTH, SPELLPOWER, GameTag
-from games.hearth.script import SCRIPTS
+from games.hearth.script import SCRIPTS, attack_is_health
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
 
@@ -216,6 +216,7 @@ KEYWORD_NAMES[int(GameTag.HEALTH_MINIMUM)] = "below 1 health"
 
 # Enchantments whose own text names no number take it from the card that grants them.
 GRANTED_BY = {
+    "EX1_274e": "EX1_274",  # Ethereal Arcanist: the enchantment says "Increased stats."
     "CS2_226e": "CS2_226",
     "EX1_399e": "EX1_399",
     "EX1_001e": "EX1_001",
@@ -283,6 +284,9 @@ def test_buffing_cards_use_the_enchantment_their_text_describes() -> None:
                 expected = UNNUMBERED.get(e.enchant_id, stated(card.text))
                 assert buff_of(e.enchant_id) == expected, card.id
         for aura in card.script.auras:
+            if aura.sel is attack_is_health:  # Lightspawn: "Attack is always equal to its Health"
+                assert "Attack is always equal to its Health" in plain(card.text)
+                continue
             # An aura with its own deltas (Old Murk-Eye) has no enchantment to look up.
             deltas = (
                 dict(aura.buff) if aura.buff else dict(load_cards()[aura.enchant_id].script.buff)
