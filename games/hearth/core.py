@@ -5,6 +5,7 @@ only those below it (SabberStone's split of ``Game``, ``Actions/Generic.cs``,
 ``PlayCard.cs``/``Attack.cs``, ``Triggers/`` and ``Auras/``)::
 
     Core        core.py      entities, zones, tag writes (with history), small queries
+    Costs       costs.py     the effective cost of cards in hand
     Auras       auras.py     aura instances, kept up to date incrementally
     Triggers    triggers.py  the event index, the trigger queue, entering and leaving play
     Effects     effects.py   the effect primitives cards call (damage, draw, summon, ...)
@@ -78,6 +79,7 @@ class Core(Primitives):
         "auras",
         "board",
         "coin",
+        "cost_held",
         "current",
         "deck",
         "enchants",
@@ -132,6 +134,8 @@ class Core(Primitives):
         self.winner = -1
         self.reason = ""
         self._legal: list[Action] | None = None
+        # --- costs: cards whose COST carries a cost-layer delta (in e.aura), see .costs
+        self.cost_held: list[int] = []
 
     def _create(self, card: Card, controller: int, zone: int, **extra: int) -> Entity:
         eid = self.next_id

@@ -1194,7 +1194,7 @@ __all__ += [
 # Take control, copies of cards into a hand or onto the board, doubled or inverted
 # healing (Prophet Velen, Auchenai Soulpriest), and a few numbers read from a target.
 # (Imported here, not at the top, to keep this section separate for merges.)
-from .enums import COST, HEALTH, T_MINION  # noqa: E402
+from .enums import HEALTH, T_MINION  # noqa: E402
 from .script import SCRIPTS  # noqa: E402
 
 
@@ -1287,7 +1287,7 @@ class DrawThenDamage(Draw):
     def run(self, g: Primitives, ctx: Ctx) -> None:
         drawn = g.draw(ctx.player)
         if drawn:
-            Damage(self.sel, g.tag(drawn, COST), self.spell).run(g, ctx)
+            Damage(self.sel, g.cost(drawn), self.spell).run(g, ctx)
 
 
 class TagOf(Lazy):
