@@ -50,7 +50,7 @@ class Costs(Core):
         for inst in on:
             m = inst.defn.cost
             if m is not None and m.floor:
-                c = max(min(c, m.floor), c - m.delta)
+                c = max(min(c, m.floor), c + m.delta)
         for inst in on:
             m = inst.defn.cost
             if m is None or m.floor:

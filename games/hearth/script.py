@@ -140,8 +140,8 @@ CostFn = Callable[[Primitives, Ctx], int]
 class CostMod:
     """What a cost aura does to a card in hand (see :mod:`.costs` for the order):
     ``delta`` (Sorcerer's Apprentice -1, Venture Co. +3), or ``set_to`` >= 0 (Millhouse:
-    spells cost (0)), or with ``floor`` a reduction that stops at ``floor`` and is applied
-    before every other aura (Summoning Portal: (2) less, but not less than (1))."""
+    spells cost (0)), or with ``floor`` a ``delta`` < 0 that stops at ``floor`` and is
+    applied before every other aura (Summoning Portal: (2) less, but not less than (1))."""
 
     delta: int = 0
     set_to: int = -1
