@@ -85,7 +85,12 @@ class Costs(Core):
         for p in (1, 2):
             for i in self.hand[p]:
                 e = ents[i]
-                if not mods and e.card.script.self_cost is None and i not in self.cost_held:
+                if (
+                    not mods
+                    and e.card.script.self_cost is None
+                    and i not in self.cost_held
+                    and e.base(COST) >= 0  # Far Sight on a (1): the clamp at 0
+                ):
                     continue
                 d = self._effective_cost(e, mods) - e.base(COST)
                 self._put_cost(e, d)

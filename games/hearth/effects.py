@@ -392,6 +392,8 @@ class Effects(Triggers):
         self._move(e, Z_GRAVEYARD)
         self._positions(hand)
         self.aura_dirty = True  # --- costs
+        for x in self._attached(card):  # a cost enchantment goes with the card
+            self._drop_enchantment(x)
 
     def set_tag(self, target: int, tag: int, value: int) -> None:
         """Give an entity in play a keyword tag (Windfury); Silence clears it again."""

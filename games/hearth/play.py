@@ -294,6 +294,9 @@ class Play(Effects):
         hand.remove(eid)
         self._positions(hand)
         self.aura_dirty = True  # --- costs: the hand changed
+        if card.type == T_SPELL and self.enchants:  # --- costs: a spell's cost enchantment
+            for x in self._attached(eid):  # has done its work once paid
+                self._drop_enchantment(x)
         pe = self.ents[1 + p]
         combo = pe[NUM_CARDS_PLAYED_THIS_TURN] > 0  # another card was played before this one
         self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, pe[NUM_CARDS_PLAYED_THIS_TURN] + 1)

@@ -65,6 +65,10 @@ def seen(g: State, p: int) -> View:
 def public(g: State, p: int) -> dict[str, Any]:
     """Zones, counters and the engine's bookkeeping that ``p`` can know."""
     board = g.board[1] + g.board[2]
+    auras = [
+        (a.source, a.defn.enchant_id, tuple(i for i in a.applied if i not in g.hand[3 - p]))
+        for a in g.auras
+    ]
     return {
         "pending": g.pending(),
         "current": g.current,
@@ -95,7 +99,15 @@ def public(g: State, p: int) -> dict[str, Any]:
             for k, v in g.triggers.items()
             if [i for i in v if i not in g.secrets[3 - p]]
         ),
-        "auras": [(a.source, a.defn.enchant_id, a.applied) for a in g.auras],
+        # A cost aura on the opponent's hand names cards by their hidden type (Venture Co.:
+        # the minions): only the part outside that hand is known.
+        # Enchantments' auras (Preparation's) come after the board's in a rebuilt state, as
+        # their triggers do: compared as a set (with the 17.6 cards the order of cost auras
+        # changes no cost, docs/hearth-cards/costs.md).
+        "auras": [
+            *[x for x in auras if g.ents[x[0]].card.type != T_ENCHANTMENT],
+            *sorted(x for x in auras if g.ents[x[0]].card.type == T_ENCHANTMENT),
+        ],
         "observation": g.observation(p),
     }
 

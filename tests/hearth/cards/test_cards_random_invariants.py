@@ -16,6 +16,7 @@ from games.hearth.carddb import load_cards
 from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     ATTACHED,
+    COST,
     SECRET,
     SILENCED,
     T_ENCHANTMENT,
@@ -67,12 +68,32 @@ def problems(g: State) -> list[str]:
         chosen = tuple(inst.defn.sel(g, Ctx(inst.source, 0, g.controller(src))))
         if chosen != inst.applied:
             out.append(f"aura of {src}: applied {inst.applied}, should be {chosen}")
+        if inst.defn.cost is not None:  # a cost aura: checked with the costs below
+            continue
         # An aura with its own deltas (Old Murk-Eye) may name an entity several times.
         deltas = inst.defn.buff or load_cards()[inst.defn.enchant_id].script.buff
         for t in chosen:
             acc = expected.setdefault(t, {})
             for tag, d in deltas:
                 acc[tag] = acc.get(tag, 0) + d
+    # Costs of cards in hand, the slow way: own cost, Portals, other cost auras in order of
+    # play, the card's own reduction, at least 0 (games/hearth/costs.py).
+    for p in (1, 2):
+        for i in g.hand[p]:
+            e = ents[i]
+            c = e.base(COST)
+            on = [inst.defn.cost for inst in g.auras
+                  if inst.defn.cost is not None and i in inst.applied]
+            for m in on:
+                if m is not None and m.floor:
+                    c = max(min(c, m.floor), c + m.delta)
+            for m in on:
+                if m is not None and not m.floor:
+                    c = m.set_to if m.set_to >= 0 else c + m.delta
+            if e.card.script.self_cost is not None:
+                c -= e.card.script.self_cost(g, Ctx(i, 0, p))
+            if max(0, c) != e.base(COST):
+                expected.setdefault(i, {})[COST] = max(0, c) - e.base(COST)
     for i, e in ents.items():
         have = {k: v for k, v in (e.aura or {}).items() if v}
         want = {k: v for k, v in expected.get(i, {}).items() if v}
@@ -113,7 +134,8 @@ def problems(g: State) -> list[str]:
                 out.append(f"secret {ents[i]} listed but in zone {ents[i][ZONE]}")
     for i in g.enchants:
         target = ents[ents[i][ATTACHED]]
-        if target[ZONE] != Z_PLAY or ents[i][ZONE] != Z_PLAY:
+        # A card in hand may carry one (a cost enchantment: Far Sight).
+        if target[ZONE] not in (Z_PLAY, Z_HAND) or ents[i][ZONE] != Z_PLAY:
             out.append(f"enchantment {ents[i]} attached to {target} out of play")
     return out
 
