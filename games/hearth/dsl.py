@@ -1649,10 +1649,11 @@ def used_by(when: Condition) -> Trigger:
     return Trigger(EV_PLAYED, RemoveSelf(), ON_FRIENDLY, when=when)
 
 
-class DrawAndEnchant(Effect):
+class DrawAndEnchant(Draw):
     """Draw a card and attach ``enchant_id`` to it (Far Sight: it costs (3) less)."""
 
     def __init__(self, enchant_id: str) -> None:
+        super().__init__(1)
         self.enchant_id = enchant_id
 
     def run(self, g: Primitives, ctx: Ctx) -> None:

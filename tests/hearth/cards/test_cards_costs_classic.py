@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.hearth import scenario as S
 from games.hearth.actions import Kind
-from games.hearth.enums import RESOURCES_USED
+from games.hearth.enums import ATTACHED, RESOURCES_USED
 from games.hearth.game import State
 
 FIREBALL, FROSTBOLT, MOONFIRE, WISP = "CS2_029", "CS2_024", "CS2_008", "CS2_231"
@@ -250,3 +250,51 @@ def test_ex1_145_preparation_next_spell_costs_2_less() -> None:
     assert g.cost(eviscerate) == 0
     S.end_turn(g)
     assert g.cost(eviscerate) == 2  # this turn only
+
+
+# --- the enchantments: real entities where the card data has one on a card or a player
+
+
+def enchants_of(g: State, card_id: str) -> list[int]:
+    return [i for i in g.enchants if g.card_id(i) == card_id]
+
+
+def test_cs2_053e_far_sight_enchantment_sits_on_the_drawn_card_and_goes_with_a_spell() -> None:
+    g = S.prepared(deck1=[FIREBALL] * 5)
+    S.play(g, S.give(g, 1, "CS2_053"))
+    (drawn,) = g.hand[1]
+    (ench,) = enchants_of(g, "CS2_053e")
+    assert g.tag(ench, ATTACHED) == drawn and g.cost(drawn) == 1
+    S.play(g, drawn, target=g.hero[2])
+    assert enchants_of(g, "CS2_053e") == []  # used: nothing left attached to a spent spell
+
+
+def test_ex1_612o_power_of_the_kirin_tor_on_the_player_until_used() -> None:
+    g = S.prepared()
+    S.play(g, S.give(g, 1, "EX1_612"))
+    (ench,) = enchants_of(g, "EX1_612o")
+    assert g.tag(ench, ATTACHED) == 2  # player 1's entity
+    S.play(g, S.give(g, 1, FIREBALL), target=g.hero[2])  # not a Secret: kept
+    assert enchants_of(g, "EX1_612o") == [ench]
+    S.play(g, S.give(g, 1, "EX1_287"))  # Counterspell
+    assert enchants_of(g, "EX1_612o") == []
+
+
+def test_ex1_145o_preparation_on_the_player_until_the_end_of_turn() -> None:
+    g = S.prepared()
+    S.play(g, S.give(g, 1, "EX1_145"))
+    (ench,) = enchants_of(g, "EX1_145o")
+    S.play(g, S.give(g, 1, WISP))  # a minion: kept
+    assert enchants_of(g, "EX1_145o") == [ench]
+    S.end_turn(g)
+    assert enchants_of(g, "EX1_145o") == []
+
+
+def test_new1_029t_kill_millhouse_lasts_through_the_enemy_turn() -> None:
+    g = S.prepared()
+    S.play(g, S.give(g, 1, "NEW1_029"))
+    (ench,) = enchants_of(g, "NEW1_029t")
+    S.end_turn(g)
+    assert enchants_of(g, "NEW1_029t") == [ench]
+    S.end_turn(g)
+    assert enchants_of(g, "NEW1_029t") == []
