@@ -34,6 +34,7 @@ function connectLobby() {
       matches.set(data.match.id, data.match);
     }
     drawList();
+    followLive();
   };
   ws.onopen = () => { document.getElementById("conn").textContent = "connected"; };
   ws.onclose = () => {
@@ -73,6 +74,27 @@ function drawList() {
 // ---------------------------------------------------------------- one match
 let current = null;
 
+// A regular end names the winner; a match a bot ended by failing says which seat failed,
+// how, and links to that seat's output (a launched bot's stdout and stderr).
+function resultLine(result, info) {
+  const scores = result.scores?.length ? ` (${result.scores.join(" : ")})` : "";
+  if (!result.cause) {
+    const head = result.winnerName ? `Winner: ${result.winnerName}` : "Draw";
+    return el("div", { class: "result", id: "result" }, `${head} — ${result.reason}${scores}`);
+  }
+  const seat = result.violationSeat;
+  const who = seat === null || seat === undefined ? "every seat" : info.players[seat] ?? `seat ${seat + 1}`;
+  const cause = result.cause.toLowerCase().replaceAll("_", " ");
+  const winner = result.winnerName ? `; winner: ${result.winnerName}` : "";
+  const parts = [`${who} failed: ${cause} (${result.reason})${winner}${scores}`];
+  if (seat !== null && seat !== undefined) {
+    parts.push(" · ", el("a", { href: `/api/matches/${info.id}/seats/${seat}/log`,
+      class: "seat-log", "data-seat": String(seat) }, `${who}'s output`));
+  }
+  return el("div", { class: "result failed", id: "result", "data-failed-seat": String(seat ?? "all") },
+    ...parts);
+}
+
 class MatchView {
   constructor(id, seq) {
     this.id = id;
@@ -101,6 +123,7 @@ class MatchView {
         this.closed = true;
         if (ev.code === 4004) this.root.replaceChildren(el("p", {}, "No such match."));
         else this.draw();
+        followLive();
       } else {
         setTimeout(() => current === this && this.connect(), 500); // resume with since
       }
@@ -117,6 +140,7 @@ class MatchView {
       return;
     }
     if (data.type === "snapshot") {
+      this.paused = Boolean(data.paused); // a match watched from its middle may be paused
       this.push({ seq: data.seq, state: data.state, result: data.result });
     } else if (data.type === "event") {
       this.lastSeq = data.seq;
@@ -200,13 +224,55 @@ class MatchView {
         range, speed,
         el("span", { class: "pos" }, `${this.index + 1} / ${this.timeline.length}`),
         share),
-      result ? el("div", { class: "result", id: "result" },
-        `${result.winnerName ? `Winner: ${result.winnerName}` : "Draw"} — ${result.reason}`
-        + (result.scores?.length ? ` (${result.scores.join(" : ")})` : "")) : "",
+      result ? resultLine(result, info) : "",
       body);
     drawList();
   }
 }
+
+// "Follow live", like a TV channel: when the watched match is over (or none is open), the
+// newest live match opens; the choice stays in the URL (?follow=1).
+let follow = params.get("follow") === "1";
+
+function followLive() {
+  if (!follow || (current && !current.closed)) return;
+  const next = [...matches.values()].filter((m) => m.live && m.id !== current?.id)
+    .sort((a, b) => b.created - a.created)[0];
+  if (next) openMatch(next.id, null);
+}
+
+function followToggle() {
+  const box = el("input", { type: "checkbox", id: "follow", "aria-label": "follow live" });
+  box.checked = follow;
+  box.addEventListener("change", () => {
+    follow = box.checked;
+    const url = new URL(location.href);
+    if (follow) url.searchParams.set("follow", "1"); else url.searchParams.delete("follow");
+    history.replaceState(null, "", url);
+    followLive();
+  });
+  document.getElementById("follow-slot").replaceChildren(
+    el("label", { class: "follow", title: "jump to the next live match when this one ends" },
+      box, " follow live"));
+}
+
+// Keyboard: arrows step, Home/End jump, space plays or pauses (not while typing in a field).
+document.addEventListener("keydown", (ev) => {
+  if (!current || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const tag = ev.target?.tagName;
+  if ((tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && ev.target.type !== "range"
+      && ev.target.type !== "checkbox")) || (tag === "BUTTON" && ev.key === " ")) return;
+  const last = current.timeline.length - 1;
+  const keys = {
+    ArrowLeft: () => current.go(current.index - 1),
+    ArrowRight: () => current.go(current.index + 1),
+    Home: () => current.go(0),
+    End: () => { current.go(last); current.following = !current.closed; },
+    " ": () => current.play(),
+  };
+  const act = keys[ev.key];
+  if (act) { ev.preventDefault(); act(); }
+});
 
 function openMatch(id, seq) {
   if (current) {
@@ -221,6 +287,7 @@ function openMatch(id, seq) {
   current = new MatchView(id, seq);
 }
 
+followToggle();
 connectLobby();
 games().then(drawList); // the games' names
 if (params.get("match")) {

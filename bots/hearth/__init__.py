@@ -1,7 +1,8 @@
 """Hearth bots: the Kettle bot kit, the bundled ``hearth-random`` and ``hearth-greedy``
 bots, and engine-level games between bots.
 
-- ``Bot`` (``mulligan(state, choices)``, ``act(state, options)``), ``Outcome``;
+- ``Bot`` (``mulligan(state, choices)``, ``choose(state, choices, count_min, count_max)``
+  for a mid-turn choice, ``act(state, options)``), ``Outcome``;
 - ``BotSession`` (sans-I/O, on the Kettle codec), ``play`` (blocking sockets), ``run``
   (``python my_bot.py -h HOST -p PORT [-r GAME_ID:PASSWORD]``),
   ``bots.hearth.aio.play_async``;

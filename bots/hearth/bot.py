@@ -48,9 +48,9 @@ class Bot:
     def choose(
         self, state: State, choices: Sequence[int], count_min: int, count_max: int
     ) -> list[int]:
-        """A discover-like pick (``entity_choices`` other than the mulligan): between
-        ``count_min`` and ``count_max`` of ``choices``; default the first ``count_min``.
-        (The engine's cards offer none yet.)"""
+        """A mid-turn pick (``entity_choices`` GENERAL; the engine's ``Kind.CHOOSE``:
+        Tracking, Sightless Watcher): between ``count_min`` and ``count_max`` of
+        ``choices``, our own cards; default the first ``count_min``."""
         return list(choices[:count_min])
 
     def act(self, state: State, options: Sequence[Action]) -> Action:

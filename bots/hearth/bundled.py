@@ -31,6 +31,7 @@ from games.hearth import END_TURN, Action, Kind, State
 __all__ = ["BUNDLED", "GreedyBot", "RandomBot", "bot_factory", "evaluate", "load_bot"]
 
 COIN = "GAME_005"
+COST, CONTROLLER = 48, 50  # GameTag numbers (the engine's entity tree keys)
 WIN = 1_000_000.0
 
 
@@ -50,7 +51,14 @@ class RandomBot(Bot):
     def mulligan(self, state: State, choices: Sequence[int]) -> list[int]:
         return [c for c in choices if self.rng.random() < 0.5]
 
+    def choose(
+        self, state: State, choices: Sequence[int], count_min: int, count_max: int
+    ) -> list[int]:
+        n = self.rng.randint(count_min, min(count_max, len(choices)))
+        return self.rng.sample(list(choices), n)
+
     def act(self, state: State, options: Sequence[Action]) -> Action:
+        # A mid-turn choice (Kind.CHOOSE) is one of the options like any other.
         return options[self.rng.randrange(len(options))]
 
 
@@ -130,7 +138,26 @@ class GreedyBot(Bot):
         cost = {c["entity"]: c["cost"] for c in state.observation(player)["you"]["hand"]}
         return [c for c in choices if cost.get(c, 0) > 3]
 
+    def choose(
+        self, state: State, choices: Sequence[int], count_min: int, count_max: int
+    ) -> list[int]:
+        """The dearest card we can play next turn, else the cheapest (Tracking, Sightless
+        Watcher); the offered cards are ours, so ``state`` names them."""
+        if not choices or count_max < 1:
+            return []
+        tree = state.entities()
+        owner = tree[choices[0]][1].get(CONTROLLER, 0)
+        crystals = state.observation(owner)["you"]["max_mana"] if owner in (1, 2) else 0
+        cost = {c: tree[c][1].get(COST, 0) for c in choices}
+        soon = [c for c in choices if cost[c] <= crystals + 1]
+        if soon:
+            return [max(soon, key=lambda c: (cost[c], self.rng.random()))]
+        return [min(choices, key=lambda c: (cost[c], self.rng.random()))]
+
     def act(self, state: State, options: Sequence[Action]) -> Action:
+        if options and options[0].kind == Kind.CHOOSE:
+            picked = self.choose(state, [a.cards[0] for a in options], 1, 1)
+            return next(a for a in options if a.cards == tuple(picked))
         me = state.current
         obs = state.observation(me)
         you, opp = obs["you"], obs["opponent"]

@@ -289,15 +289,16 @@ class BotSession:
             raise ServerProtocolError("the server asked for a decision before game_joined")
         return self.player
 
-    def _view(self, player: int) -> Any:
-        """The ``state`` the bot is shown (a fresh one per decision: the bot may keep it)."""
+    def _view(self, player: int, choice: tuple[int, Sequence[int], int] | None = None) -> Any:
+        """The ``state`` the bot is shown (a fresh one per decision: the bot may keep it);
+        ``choice``: the mid-turn choice open now (player, offered ids, source entity)."""
         if self.view is not None:
             return self.view(self.tree, player)
         if self.engine_tree is None:
             return self.tree
         self._views += 1
         try:
-            return self.engine_tree.state(player, seed=self._views)
+            return self.engine_tree.state(player, seed=self._views, choice=choice)
         except Exception as error:  # the engine's rebuild failed: say so, show the tree
             log.warning("State.from_view failed (%s: %s); showing the bot the entity tree",
                         type(error).__name__, error)
@@ -306,7 +307,9 @@ class BotSession:
     def _answer_choices(self, choices: EntityChoices) -> bytes:
         player = self._player()
         offered = list(choices.entities)
-        state = self._view(player)
+        general = choices.choice_type != CHOICE_MULLIGAN
+        # A mid-turn choice is not in the history: the rebuilt state reopens it.
+        state = self._view(player, (player, offered, choices.source) if general else None)
         if choices.choice_type == CHOICE_MULLIGAN:
             picked = self._call(self.bot.mulligan, state, offered)
         else:

@@ -61,6 +61,10 @@ def play_state(
                 choices = sorted({c for a in options for c in a.cards})
                 replace = bot.mulligan(view, choices)
                 action = Action(Kind.MULLIGAN, player, cards=tuple(sorted(set(replace))))
+            elif options[0].kind == Kind.CHOOSE:
+                # A mid-turn choice goes to Bot.choose, as an entity_choices does over Kettle.
+                picked = bot.choose(view, [a.cards[0] for a in options], 1, 1)
+                action = Action(Kind.CHOOSE, player, cards=tuple(picked))
             else:
                 action = bot.act(view, options)
             if action not in options:

@@ -12,6 +12,7 @@ class Kind(IntEnum):
     POWER = 3  # entity = hero power, target (0 = none)
     ATTACK = 4  # entity = attacker, target = defender
     MULLIGAN = 5  # entity = PlayerID (1|2), cards = entity ids to replace (sorted)
+    CHOOSE = 6  # entity = PlayerID (1|2), cards = (the offered entity id picked,)
 
 
 class Action(NamedTuple):

@@ -79,19 +79,23 @@ class Auras(Costs):
                     hist.tag_change(e, tag)
         inst.applied = new
 
+    def _aura_selection(self, inst: AuraInstance) -> tuple[int, ...]:
+        """What ``inst`` should cover now. A counted aura's selector sees its own signed
+        share as ``ctx.amount`` (Lightspawn's Attack set to its Health: the gap to make up)."""
+        share = _signed(inst.applied, inst.source) if inst.defn.buff else 0
+        ctx = Ctx(inst.source, 0, self.controller(self.ents[inst.source]), amount=share)
+        return tuple(inst.defn.sel(self, ctx))
+
     def _update_auras(self) -> None:
         if not self.aura_dirty:
             return
         self.aura_dirty = False
-        ents = self.ents
         # An aura may read what another one gives (Warsong Commander reads the Charge that
         # Tundra Rhino's aura gives): repeat until nothing changes (bounded).
         for _ in range(8):
             changed = False
             for inst in self.auras:
-                src = ents[inst.source]
-                ctx = Ctx(inst.source, 0, self.controller(src))
-                new = tuple(inst.defn.sel(self, ctx))
+                new = self._aura_selection(inst)
                 if new != inst.applied:
                     changed = True
                     self._aura_apply(inst, new)
@@ -109,8 +113,8 @@ class Auras(Costs):
         old = inst.applied
         ents = self.ents
         hist = self.hist
-        for i in dict.fromkeys(old + new):
-            n = new.count(i) - old.count(i)
+        for i in dict.fromkeys(abs(i) for i in old + new):
+            n = _signed(new, i) - _signed(old, i)
             if not n:
                 continue
             e = ents[i]
@@ -124,6 +128,11 @@ class Auras(Costs):
                 if tag == HEALTH and d * n < 0:
                     self._lose_health(e, -d * n)
         inst.applied = new
+
+
+def _signed(applied: tuple[int, ...], eid: int) -> int:
+    """How many units a counted aura gives ``eid``: ``-eid`` in a selection is a unit taken."""
+    return applied.count(eid) - applied.count(-eid)
 
 
 __all__ = ["AuraInstance", "Auras"]

@@ -22,6 +22,7 @@ the primitives themselves come from :mod:`.effects`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .actions import Action
 from .carddb import Card
@@ -49,7 +50,7 @@ from .enums import (
 )
 from .enums import State as GameState
 from .history import History
-from .primitives import Primitives
+from .primitives import ChoiceDone, Primitives
 from .rng import SplitMix64
 from .script import Aura, Trigger
 
@@ -70,6 +71,16 @@ class AuraInstance:
         self.applied = applied
 
 
+class PendingChoice(NamedTuple):
+    """A mid-turn choice (Tracking, Sightless Watcher): ``player`` picks one of ``offered``
+    (entity ids, in order); then ``then`` runs with the pick, ``source`` as its source."""
+
+    player: int
+    offered: tuple[int, ...]
+    source: int
+    then: ChoiceDone
+
+
 class Core(Primitives):
     """Entities, zones and the seeded RNG of one game, and the tag writes every layer uses."""
 
@@ -78,6 +89,7 @@ class Core(Primitives):
         "aura_dirty",
         "auras",
         "board",
+        "choices",
         "coin",
         "cost_held",
         "current",
@@ -99,6 +111,7 @@ class Core(Primitives):
         "step",
         "triggers",
         "turn_cap",
+        "unseen",
         "weapon",
         "winner",
     )
@@ -136,6 +149,11 @@ class Core(Primitives):
         self._legal: list[Action] | None = None
         # --- costs: cards whose COST carries a cost-layer delta (in e.aura), see .costs
         self.cost_held: list[int] = []
+        # --- hunter --- mid-turn choices waiting for their player, oldest first
+        self.choices: list[PendingChoice] = []
+        # Cards in a public zone (SETASIDE, GRAVEYARD) that their owner's opponent never saw
+        # (Tracking's): the opponent's history names them nowhere.
+        self.unseen: set[int] = set()
 
     def _create(self, card: Card, controller: int, zone: int, **extra: int) -> Entity:
         eid = self.next_id
@@ -260,4 +278,4 @@ class Core(Primitives):
         raise NotImplementedError
 
 
-__all__ = ["AuraInstance", "Core"]
+__all__ = ["AuraInstance", "Core", "PendingChoice"]

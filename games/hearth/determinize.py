@@ -13,9 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Self
 
 from .carddb import COIN, Card, load_cards, pseudo_card
+from .core import PendingChoice
 from .effects import KEEP_ON_TRANSFORM
 from .entity import Entity
 from .enums import (
+    ATK,
+    ATTACHED,
     CLASS,
     CONTROLLER,
     COST,
@@ -24,6 +27,7 @@ from .enums import (
     HERO_ENTITY,
     HERO_POWER_ENTITY,
     PLAYSTATE,
+    SCRIPT_DATA_NUM_1,
     SECRET,
     STATE,
     STEP,
@@ -31,11 +35,14 @@ from .enums import (
     T_GAME,
     T_MINION,
     T_PLAYER,
+    T_SPELL,
     T_WEAPON,
     Z_DECK,
+    Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
     Z_SECRET,
+    Z_SETASIDE,
     ZONE,
     ZONE_POSITION,
     PlayState,
@@ -43,9 +50,12 @@ from .enums import (
 )
 from .enums import State as GameState
 from .play import Play
+from .primitives import ChoiceDone
 from .rng import SplitMix64
+from .script import attack_is_health
 
 _WON = int(PlayState.WON)
+_UNSEEN = (Z_SETASIDE, Z_GRAVEYARD)  # --- hunter --- zones an unseen card may be in
 _CONCEDED = int(PlayState.CONCEDED)
 
 
@@ -105,6 +115,7 @@ class Determinize(Play):
         coin: int = 0,
         opponent_cards: Sequence[str] | None = None,
         turn_cap: int | None = None,
+        choice: tuple[int, Sequence[int], int] | None = None,
     ) -> Self:
         """A playable game rebuilt from what ``player`` may see, the rest determinized.
 
@@ -119,7 +130,9 @@ class Determinize(Play):
         What tags do not carry comes from the caller (a :class:`.tree.ViewTree` has it):
         ``play_order``, the minions in the order they entered play (without it, entity id
         order stands in); ``coin``, The Coin's id when it is still hidden in the
-        opponent's hand (found alone during the mulligan); ``turn_cap`` as in ``new_game``.
+        opponent's hand (found alone during the mulligan); ``turn_cap`` as in ``new_game``;
+        ``choice``, the mid-turn choice open now as its ``entity_choices`` names it
+        (player, offered entity ids, source entity), which the history does not hold.
         """
         if player not in (1, 2):
             raise ValueError("player must be 1 or 2")
@@ -143,10 +156,16 @@ class Determinize(Play):
                 card = cards[card_id]
             else:
                 zone = own.get(ZONE)
-                if zone not in (Z_HAND, Z_DECK, Z_SECRET) or own.get(CONTROLLER) != opp:
+                if own.get(CONTROLLER) != opp or zone not in (Z_HAND, Z_DECK, Z_SECRET, *_UNSEEN):
                     raise ValueError(
                         f"entity {eid} is hidden outside the opponent's hand, deck or secrets"
                     )
+                if zone in _UNSEEN:
+                    # --- hunter --- a card the opponent looked at and set aside or discarded
+                    # unseen (Tracking's): out of the game's way, it needs no identity.
+                    g.ents[eid] = Entity(eid, pseudo_card(T_SPELL), own)
+                    g.unseen.add(eid)
+                    continue
                 (secrets if zone == Z_SECRET else hidden).append(eid)
                 card = cards[COIN]  # a stand-in until the identities are drawn below
             g.ents[eid] = Entity(eid, card, own)
@@ -162,7 +181,21 @@ class Determinize(Play):
         g._shuffle_decks()
         g._start_board()
         g._read_outcome()
+        if choice is not None:
+            g._reopen_choice(*choice)
         return g
+
+    def _reopen_choice(self, player: int, offered: Sequence[int], source: int) -> None:
+        """--- hunter --- The mid-turn choice an ``entity_choices`` names: what the pick
+        does comes from the source card's text."""
+        src = self.ents.get(source)
+        then = None if src is None else _on_pick(src.card.script.play)
+        if then is None or player not in (1, 2) or not offered:
+            raise ValueError(f"entity {source} offers no mid-turn choice")
+        if any(i not in self.ents for i in offered):
+            raise ValueError("an offered entity is not in the tree")
+        self.choices = [PendingChoice(player, tuple(offered), source, then)]
+        self._legal = None
 
     def _find_coin(self, hidden: Sequence[int]) -> int:
         """The Coin when the tags show it: by its card id, or during the mulligan as the
@@ -243,13 +276,26 @@ class Determinize(Play):
         hands = [ents[i] for i in self.hand[1] + self.hand[2]]
         for e in hands:
             self._rebase_cost(e)
+        based: set[int] = set()  # own ATK rebuilt already, not read off the view
+        for inst in self.auras:
+            if inst.defn.sel is attack_is_health:
+                # The view shows only the set Attack: the own one is the card's with the
+                # enchantments' deltas (what a Silence leaves), the aura the rest.
+                e = ents[inst.source]
+                e.tags[ATK] = e.card.atk + sum(
+                    d * (ents[i][SCRIPT_DATA_NUM_1] if ents[i].card.script.scaled else 1)
+                    for i in self.enchants if ents[i][ATTACHED] == e.id
+                    for tag, d in ents[i].card.script.buff if tag == ATK)
+                self.aura_dirty = True
+                based.add(e.id)
         self._update_auras()
         for e in hands:
             e.tags[COST] = e[COST]
         for e in ents.values():
             if e.aura:
                 for tag, d in e.aura.items():
-                    e.tags[tag] = e.tags.get(tag, 0) - d
+                    if not (tag == ATK and e.id in based):
+                        e.tags[tag] = e.tags.get(tag, 0) - d
             card_tags = e.card.tags
             e.tags = {t: v for t, v in e.tags.items()
                       if t in KEEP_ON_TRANSFORM or card_tags.get(t) != v}
@@ -271,6 +317,19 @@ class Determinize(Play):
         else:
             self.reason = "turn cap"
         self._legal = []
+
+
+def _on_pick(effect: object) -> ChoiceDone | None:
+    """What the first mid-turn choice of ``effect`` does with the pick (an effect that
+    offers one carries it as ``on_pick``; a sequence is searched in order)."""
+    pick: ChoiceDone | None = getattr(effect, "on_pick", None)
+    if pick is not None:
+        return pick
+    for part in getattr(effect, "effects", ()):
+        pick = _on_pick(part)
+        if pick is not None:
+            return pick
+    return None
 
 
 __all__ = ["Determinize"]

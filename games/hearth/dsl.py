@@ -1582,6 +1582,140 @@ __all__ += [
 ]
 
 
+# --- hunter ---
+# Mid-turn choices from the deck (Tracking, Sightless Watcher), secrets destroyed (Flare,
+# SI:7 Infiltrator), "for each" summons and the minions next to a target.
+from .primitives import ChoiceDone  # noqa: E402
+from .script import EV_SECRET_REVEALED  # noqa: E402
+
+ENEMY_SECRETS = Selector(lambda g, ctx: list(g.secrets[3 - ctx.player]), "ENEMY_SECRETS")
+
+
+def _adjacent_to_target(g: Primitives, ctx: Ctx) -> list[int]:
+    if not ctx.target or not g.is_on_board(ctx.target):
+        return []
+    board = g.board[g.controller_of(ctx.target)]
+    i = board.index(ctx.target)
+    return [board[j] for j in (i - 1, i + 1) if 0 <= j < len(board)]
+
+
+# The minions next to the chosen target, found before anything is dealt (Explosive Shot).
+ADJACENT_TO_TARGET = Selector(_adjacent_to_target, "ADJACENT_TO_TARGET")
+
+
+def ONE_OF(sel: Selector) -> Selector:
+    """One random entity of ``sel``, alive or not (a secret is not in play: SI:7
+    Infiltrator's "a random enemy Secret")."""
+
+    def pick(g: Primitives, ctx: Ctx) -> list[int]:
+        pool = sel(g, ctx)
+        return [pool[g.rng.below(len(pool))]] if pool else []
+
+    return Selector(pick, f"ONE_OF({sel.name})")
+
+
+class SummonFor(Summon):
+    """Summon ``card_id`` once for each entity ``per`` selects, at the right end
+    (Unleash the Hounds: a Hound for each enemy minion), as many as fit."""
+
+    def __init__(self, card_id: str, per: Selector) -> None:
+        super().__init__(card_id, 1, "end")
+        self.per = per
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        Summon(self.card_id, len(self.per(g, ctx)), self.side).run(g, ctx)
+
+
+class DestroySecret(Effect):
+    """Destroy each selected secret: to the graveyard, shown, its effect never run."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for s in self.sel(g, ctx):
+            g.destroy_secret(s)
+
+
+def draw_chosen_discard_rest(g: Primitives, ctx: Ctx, chosen: int, offered: tuple[int, ...]
+                             ) -> None:
+    """Tracking's pick: the chosen card is drawn, the others are discarded (neither shown
+    to the opponent)."""
+    g.take_into_hand(ctx.player, chosen)
+    for i in offered:
+        if i != chosen:
+            g.discard_unseen(i)
+
+
+def chosen_on_top(g: Primitives, ctx: Ctx, chosen: int, offered: tuple[int, ...]) -> None:
+    """Sightless Watcher's pick: the chosen card goes to the top of the deck, the others
+    stay where they are."""
+    g.put_on_top(ctx.player, chosen)
+
+
+class ChooseFromDeck(Effect):
+    """The controller looks at ``count`` cards of their deck and picks one (a mid-turn
+    choice, ``Kind.CHOOSE``); ``on_pick`` does what the card says with the pick (and lets
+    ``State.from_view`` reopen the choice from the card).
+
+    ``top``: the top cards, set aside out of the deck while the player looks (Tracking);
+    else ``count`` distinct random cards that stay in the deck (Sightless Watcher). Fewer
+    cards in the deck: all of them are offered; none: no choice."""
+
+    reads_hidden = True  # what it offers depends on the hidden deck order
+
+    def __init__(self, count: int, on_pick: ChoiceDone, top: bool = True) -> None:
+        self.count, self.on_pick, self.top = count, on_pick, top
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        deck = g.deck[ctx.player]
+        if self.top:
+            offered = deck[::-1][: self.count]
+            for i in offered:
+                g.set_aside_unseen(i)
+        else:
+            pool = sorted(deck)  # pick by entity id: deck order plays no part
+            offered = []
+            while pool and len(offered) < self.count:
+                offered.append(pool.pop(g.rng.below(len(pool))))
+        g.offer_choice(ctx.player, ctx.source, offered, self.on_pick)
+
+
+__all__ += [
+    "ADJACENT_TO_TARGET",
+    "ENEMY_SECRETS",
+    "EV_SECRET_REVEALED",
+    "ONE_OF",
+    "ChooseFromDeck",
+    "DestroySecret",
+    "SummonFor",
+    "chosen_on_top",
+    "draw_chosen_discard_rest",
+]
+
+# --- mage ---
+from .carddb import load_cards  # noqa: E402
+
+FRIENDLY_SECRETS = Selector(lambda g, ctx: list(g.secrets[ctx.player]), "FRIENDLY_SECRETS")
+
+
+class GiveOfClass(Effect):
+    """Add a random collectible card the engine plays, of a type and a class, to the
+    controller's hand (Tome of Intellect: a Mage spell)."""
+
+    def __init__(self, card_type: int, card_class: int) -> None:
+        self.card_type, self.card_class = card_type, card_class
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        db = load_cards()
+        pool = [c for c in g.card_pool(self.card_type) if db[c].card_class == self.card_class]
+        if pool:
+            g.give(ctx.player, pool[g.rng.below(len(pool))])
+
+
+__all__ += ["FRIENDLY_SECRETS", "GiveOfClass"]
+
+
 # --- costs ---
 # Cost auras on cards in hand, one-shot "the next ... costs" enchantments on a player, cost
 # enchantments on a drawn card and the Giants' own reductions. The cost layer

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .carddb import Card, load_cards
+from .core import PendingChoice
 from .entity import Entity
 from .enums import (
     ARMOR,
     ATK,
     ATTACHED,
+    ATTACKING,
     B_FATIGUE,
     B_TRIGGER,
     CANT_ATTACK,
@@ -44,6 +46,7 @@ from .enums import (
     HERO_POWER_DOUBLE,
     HERO_POWER_ENTITY,
     IMMUNE,
+    IMMUNE_WHILE_ATTACKING,
     LIFESTEAL,
     M_DAMAGE,
     M_HEALING,
@@ -76,15 +79,17 @@ from .enums import (
     TEMP_RESOURCES,
     TO_BE_DESTROYED,
     WINDFURY,
+    Z_DECK,
     Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
+    Z_SECRET,
     Z_SETASIDE,
     ZONE,
     ZONE_POSITION,
 )
-from .primitives import Ctx
-from .script import EV_DAMAGED, EV_HEALED, EV_SUMMONED
+from .primitives import ChoiceDone, Ctx
+from .script import EV_DAMAGED, EV_FATAL_DAMAGE, EV_HEALED, EV_SUMMONED
 from .triggers import Triggers
 
 # Tags Silence resets (the card's printed keywords and everything enchantments gave).
@@ -161,7 +166,7 @@ class Effects(Triggers):
         if src is not None and src.card.type in _DOUBLING:  # Prophet Velen
             amount <<= self.player_tag(self.controller(src), _DOUBLING[src.card.type])
         e = self.ents[target]
-        if e[IMMUNE]:
+        if e[IMMUNE] or (e[IMMUNE_WHILE_ATTACKING] and e[ATTACKING]):  # Gladiator's Longbow
             return 0
         if e.tags.get(DIVINE_SHIELD) or (
             DIVINE_SHIELD not in e.tags and e.card.tags.get(DIVINE_SHIELD)
@@ -170,6 +175,8 @@ class Effects(Triggers):
             return 0
         if e.card.type == T_HERO:
             armor = e[ARMOR]
+            if amount - armor >= e[HEALTH] - e[DAMAGE] and self._prevented(target):
+                return 0
             if armor:
                 absorbed = min(armor, amount)
                 self._set(e, ARMOR, armor - absorbed)
@@ -199,6 +206,18 @@ class Effects(Triggers):
                 self.heal(source, own, amount)
         self._fire(EV_DAMAGED, target, source, amount)
         return amount
+
+    def _prevented(self, hero: int) -> bool:
+        """The hero is about to take fatal damage (after armor): "when your hero takes fatal
+        damage" triggers run at once, before the damage (SabberStone's PREDAMAGE with
+        FastExecution: Ice Block); the damage is prevented if the hero is Immune then."""
+        if not self.triggers.get(EV_FATAL_DAMAGE):
+            return False
+        held, self.queue = self.queue, []
+        self._fire(EV_FATAL_DAMAGE, hero)
+        self._resolve()
+        self.queue = held + self.queue
+        return bool(self.ents[hero][IMMUNE])
 
     def heal(self, source: int, target: int, amount: int) -> int:
         src = self.ents.get(source)
@@ -784,6 +803,62 @@ class Effects(Triggers):
         if health:
             self._set(t, HEALTH, t.base(HEALTH) - health)
             self._lose_health(t, health)
+
+    # --- hunter --- mid-turn choices (Tracking, Sightless Watcher) and destroyed secrets
+
+    def offer_choice(
+        self, p: int, source: int, offered: Sequence[int], then: ChoiceDone
+    ) -> None:
+        if offered:
+            self.choices.append(PendingChoice(p, tuple(offered), source, then))
+            self._legal = None
+
+    def _move_unseen(self, e: Entity, zone: int) -> None:
+        """A zone change the owner's opponent sees without learning the card."""
+        old = e[ZONE]
+        e.tags[ZONE] = zone
+        self._legal = None
+        if zone in (Z_HAND, Z_DECK):
+            self.unseen.discard(e.id)  # hidden by its zone again
+        else:
+            self.unseen.add(e.id)
+        if self.hist is not None and old != zone:
+            self.hist.zone_change(e, old, unseen=True)
+
+    def set_aside_unseen(self, card: int) -> None:
+        e = self.ents[card]
+        deck = self.deck[self.controller(e)]
+        if card in deck:
+            deck.remove(card)
+            self._move_unseen(e, Z_SETASIDE)
+
+    def take_into_hand(self, p: int, card: int) -> int:
+        e = self.ents[card]
+        if e[ZONE] != Z_SETASIDE:
+            return 0
+        if len(self.hand[p]) >= MAX_HAND:
+            self._move_unseen(e, Z_GRAVEYARD)  # overdraw burns it
+            return 0
+        self.hand[p].append(card)
+        self._move_unseen(e, Z_HAND)
+        self._set(e, ZONE_POSITION, len(self.hand[p]))
+        return card
+
+    def discard_unseen(self, card: int) -> None:
+        e = self.ents[card]
+        if e[ZONE] == Z_SETASIDE:
+            self._move_unseen(e, Z_GRAVEYARD)
+
+    def put_on_top(self, p: int, card: int) -> None:
+        deck = self.deck[p]
+        if card in deck:
+            deck.remove(card)
+            deck.append(card)
+
+    def destroy_secret(self, secret: int) -> None:
+        e = self.ents[secret]
+        if e[ZONE] == Z_SECRET:
+            self._reveal_secret(e)  # to the graveyard, shown; no EV_SECRET_REVEALED
 
 
 # Random pools by (type, race, rarity): the playable cards are fixed once loaded.

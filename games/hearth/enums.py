@@ -201,3 +201,7 @@ COPIED_FROM_ENTITY_ID = int(GameTag.COPIED_FROM_ENTITY_ID)
 
 # --- warlock ---
 HEALTH_MINIMUM = int(GameTag.HEALTH_MINIMUM)
+
+# --- hunter ---
+# Gladiator's Longbow: the hero is Immune while its ATTACKING tag is set (fireplace's rule).
+IMMUNE_WHILE_ATTACKING = int(GameTag.IMMUNE_WHILE_ATTACKING)

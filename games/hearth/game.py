@@ -259,6 +259,8 @@ class State(Determinize):
         c.winner = self.winner
         c.reason = self.reason
         c._legal = self._legal
+        c.choices = self.choices[:]  # --- hunter --- (records are immutable)
+        c.unseen = set(self.unseen)
         return c
 
     def determinized(self, player: int, seed: int) -> State:
@@ -271,7 +273,7 @@ class State(Determinize):
         c = self.clone(reseed=seed)
         c.hist = None  # the full stream would name the true cards
         opp = 3 - player
-        hidden = [i for i in c.hand[opp] + c.deck[opp]
+        hidden = [i for i in c.hand[opp] + c.deck[opp] + c._unseen_of(opp)
                   if i != c.coin and not c._known_copy(i, player)]
         contents = [(c.ents[i].card, {k: v for k, v in c.ents[i].tags.items()
                                       if k not in KEEP_ON_TRANSFORM}) for i in hidden]
@@ -284,6 +286,12 @@ class State(Determinize):
         c._update_auras()  # --- costs: the new identities' costs
         c._legal = None
         return c
+
+    def _unseen_of(self, p: int) -> list[int]:
+        """--- hunter --- ``p``'s cards in public zones that the opponent never saw
+        (Tracking's, set aside or discarded): hidden like the deck they came from."""
+        ents = self.ents
+        return sorted(i for i in self.unseen if self.controller(ents[i]) == p)
 
     def _known_copy(self, eid: int, player: int) -> bool:
         """A copy of a card of ``player``'s (Lorewalker Cho's): ``player`` knows it."""
@@ -625,12 +633,24 @@ class State(Determinize):
     # ------------------------------------------------------------------ legal actions
 
     def pending(self) -> list[int]:
-        """Who must decide now: both players during the mulligan, else the current player."""
+        """Who must decide now: the player of a pending mid-turn choice, both players during
+        the mulligan, else the current player."""
         if self.over:
             return []
+        if self.choices:
+            return [self.choices[0].player]  # --- hunter --- a mid-turn choice comes first
         if self.step == int(Step.BEGIN_MULLIGAN):
             return [p for p in (1, 2) if self.ents[1 + p][MULLIGAN_STATE] == MULLIGAN_INPUT]
         return [self.current]
+
+    @property
+    def pending_choice(self) -> tuple[int, tuple[int, ...]] | None:
+        """--- hunter --- The mid-turn choice waiting now: (player, offered entity ids, in
+        order), or None. While it waits, its player's CHOOSE actions are all that is legal."""
+        if not self.choices or self.over:
+            return None
+        pick = self.choices[0]
+        return pick.player, pick.offered
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now, as a flat list (both players' during the mulligan).
@@ -648,11 +668,14 @@ class State(Determinize):
         return [a for a in acts if self._actor(a) == player]
 
     def _actor(self, a: Action) -> int:
-        return a.entity if a.kind == Kind.MULLIGAN else self.current
+        return a.entity if a.kind in (Kind.MULLIGAN, Kind.CHOOSE) else self.current
 
     def _generate(self) -> list[Action]:
         if self.over:
             return []
+        if self.choices:
+            pick = self.choices[0]
+            return [Action(Kind.CHOOSE, pick.player, 0, -1, (i,)) for i in pick.offered]
         if self.step == int(Step.BEGIN_MULLIGAN):
             out = []
             for p in self.pending():
@@ -683,6 +706,8 @@ class State(Determinize):
         kind = action.kind
         if kind == Kind.MULLIGAN:
             self._mulligan(action.entity, action.cards)
+        elif kind == Kind.CHOOSE:
+            self._choose(action.cards[0])
         elif kind == Kind.END_TURN:
             self._end_turn()
         elif kind == Kind.PLAY:
@@ -691,6 +716,15 @@ class State(Determinize):
             self._hero_power(action.entity, action.target)
         else:
             self._attack(action.entity, action.target)
+
+    def _choose(self, chosen: int) -> None:
+        """--- hunter --- The pick of the oldest pending choice: its card's text goes on
+        (in a TRIGGER block of the card), then a death phase as after any action."""
+        pick = self.choices.pop(0)
+        self._block(B_TRIGGER, pick.source, 0, 0)
+        pick.then(self, Ctx(pick.source, 0, pick.player), chosen, pick.offered)
+        self._end_block()
+        self._deaths()
 
     # ------------------------------------------------------------------ results and views
 
@@ -723,6 +757,8 @@ class State(Determinize):
         parts.append(sorted((k, tuple(v)) for k, v in self.triggers.items()))
         parts.append([(a.source, a.defn.enchant_id, a.applied) for a in self.auras])
         parts.append(self.enchants)
+        parts.append([(c.player, c.offered, c.source) for c in self.choices])  # --- hunter ---
+        parts.append(sorted(self.unseen))
         digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big")
 

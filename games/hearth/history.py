@@ -162,8 +162,11 @@ class History:
         if owner in (1, 2):
             self._put(owner, entry)
 
-    def zone_change(self, e: Entity, old_zone: int) -> None:
-        """Called after ZONE was written: reveal or hide per viewer as visibility changes."""
+    def zone_change(self, e: Entity, old_zone: int, unseen: bool = False) -> None:
+        """Called after ZONE was written: reveal or hide per viewer as visibility changes.
+
+        ``unseen`` (--- hunter ---): the owner's opponent only sees the zone change, never
+        the card (Tracking's cards, set aside from the deck, drawn or discarded)."""
         new_zone = e[ZONE]
         owner = e[CONTROLLER]
         entry = {
@@ -171,6 +174,9 @@ class History:
             "tag_change": {"entityID": e.id, "tag": ZONE, "value": new_zone},
         }
         for v in (0, 1, 2):
+            if unseen and v not in (0, owner):
+                self._put(v, entry)
+                continue
             was_hidden = v != 0 and old_zone in HIDDEN_ZONES and owner != v
             now_hidden = v != 0 and new_zone in HIDDEN_ZONES and owner != v
             if was_hidden and not now_hidden:

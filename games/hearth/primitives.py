@@ -12,7 +12,7 @@ unused).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 
@@ -39,6 +39,11 @@ class Ctx:
         self.slot = slot
         self.other = other
         self.amount = amount  # a damage event's amount dealt (Eye for an Eye)
+
+
+# --- hunter --- what a mid-turn choice does with the pick: (game, ctx of its source and
+# chooser, the chosen entity id, every offered id in order).
+ChoiceDone = Callable[["Primitives", Ctx, int, tuple[int, ...]], None]
 
 
 class Rng(Protocol):
@@ -210,5 +215,37 @@ class Primitives(Protocol):
         """Attach ``card_id`` giving +atk/+health held in its TAG_SCRIPT_DATA_NUM_1/2."""
         ...
 
+    # --- hunter ---
 
-__all__ = ["Ctx", "Primitives", "Rng"]
+    def offer_choice(
+        self, p: int, source: int, offered: Sequence[int], then: ChoiceDone
+    ) -> None:
+        """``p`` must pick one of ``offered`` (their own cards) before anything else is
+        done; ``then`` runs with the pick. The offered cards are named to ``p`` only."""
+        ...
+
+    def set_aside_unseen(self, card: int) -> None:
+        """Take ``card`` out of its owner's deck into SETASIDE, still hidden from the
+        opponent (Tracking's top three cards while its player looks at them)."""
+        ...
+
+    def take_into_hand(self, p: int, card: int) -> int:
+        """Put a set-aside card of ``p``'s into ``p``'s hand (burned, unseen by the
+        opponent, when the hand is full); 0 when it was not set aside."""
+        ...
+
+    def discard_unseen(self, card: int) -> None:
+        """A set-aside card goes to the graveyard without being shown to the opponent."""
+        ...
+
+    def put_on_top(self, p: int, card: int) -> None:
+        """Move ``card`` of ``p``'s deck to the top (nothing if it left the deck)."""
+        ...
+
+    def destroy_secret(self, secret: int) -> None:
+        """Destroy a secret in play (Flare, SI:7 Infiltrator): it goes to the graveyard,
+        shown to everyone, without its effect."""
+        ...
+
+
+__all__ = ["ChoiceDone", "Ctx", "Primitives", "Rng"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .enums import ATTACHED, T_MINION
+from .enums import ATK, ATTACHED, DAMAGE, HEALTH, T_MINION
 from .primitives import Ctx, Primitives
 
 # Event types; triggers are indexed by these, never broadcast to every entity. Each event
@@ -262,3 +262,27 @@ __all__ = [
 EV_AFTER_PLAY_CARD = 13
 __all__ += ["EV_AFTER_PLAY_CARD"]
 __all__ += ["CostFn", "CostMod"]  # --- costs
+
+# --- hunter ---
+# "Whenever a friendly Secret is revealed" (Eaglehorn Bow): subject = the secret, once it
+# has left the SECRET zone because its own trigger went off (not when Flare destroys it).
+EV_SECRET_REVEALED = 21
+__all__ += ["EV_SECRET_REVEALED"]
+
+# --- mage ---
+# "When your hero takes fatal damage" (Ice Block): subject = the hero, before the damage
+# (after armor) would bring its Health to 0 or below; resolved at once.
+EV_FATAL_DAMAGE = 41
+__all__ += ["EV_FATAL_DAMAGE"]
+
+
+def attack_is_health(g: Primitives, ctx: Ctx) -> list[int]:
+    """The selection of a counted ATK aura that sets its source's Attack to its Health
+    (Lightspawn, SabberStone's AdaptiveEffect SET): the units that make up the gap, whatever
+    else buffs the Attack; ``ctx.amount`` is what the aura gives now."""
+    me = ctx.source
+    gap = g.tag(me, HEALTH) - g.tag(me, DAMAGE) - g.tag(me, ATK) + ctx.amount
+    return [me] * gap if gap >= 0 else [-me] * -gap
+
+
+__all__ += ["attack_is_health"]

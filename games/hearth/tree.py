@@ -138,9 +138,11 @@ class ViewTree:
         seed: int,
         opponent_deck: Sequence[str] | None = None,
         turn_cap: int | None = None,
+        choice: tuple[int, Sequence[int], int] | None = None,
     ) -> State:
         """A playable State for ``player`` (:meth:`State.from_view`): the opponent's hidden
-        cards are drawn from what is left of ``opponent_deck`` when it is given."""
+        cards are drawn from what is left of ``opponent_deck`` when it is given; ``choice``
+        is the mid-turn choice open now, as its ``entity_choices`` tells it."""
         pool = None if opponent_deck is None else self.unseen(player, opponent_deck)
         return State.from_view(
             self.entities,
@@ -150,6 +152,7 @@ class ViewTree:
             coin=self.coin(),
             opponent_cards=pool,
             turn_cap=turn_cap,
+            choice=choice,
         )
 
 

@@ -24,7 +24,7 @@ from .enums import (
     ZONE_POSITION,
 )
 from .primitives import Ctx
-from .script import EV_AFTER_CAST, EV_CAST
+from .script import EV_AFTER_CAST, EV_CAST, EV_SECRET_REVEALED
 
 _CAST_EVENTS = (EV_CAST, EV_AFTER_CAST)
 
@@ -83,6 +83,7 @@ class Triggers(Auras):
                     continue
                 self._block(B_TRIGGER, lid, 0, 0)
                 self._reveal_secret(e)
+                self._fire(EV_SECRET_REVEALED, lid)  # --- hunter --- (Eaglehorn Bow)
                 ctx = Ctx(lid, subject, self.controller(e), other=other, amount=amount)
                 trig.effect.run(self, ctx)
                 self._end_block()

@@ -95,7 +95,23 @@ def observation(state: Core, player: int, legal_actions: list[Action]) -> dict[s
             d["hand"] = [{"entity": i} for i in state.hand[q]]
         return d
 
+    # --- hunter --- a pending mid-turn choice: its player sees the cards, the other one
+    # only the entity ids (the cards came from a hidden deck).
+    choice: dict[str, Any] | None = None
+    if state.choices and not state.over:
+        pick = state.choices[0]
+        mine = pick.player == player
+        choice = {
+            "player": pick.player,
+            "source": pick.source,
+            "entities": [
+                {"entity": i, "card": ents[i].card.id, "cost": state.cost(i)} if mine
+                else {"entity": i}
+                for i in pick.offered
+            ],
+        }
     return {
+        "choice": choice,
         "player": player,
         "turn": ents[1][TURN],
         "step": state.step,

@@ -29,6 +29,10 @@ target?, position?}``:
 that target (0 when absent) and that position, or None: an ``illegal`` nack.
 
 The mulligan is an ``entity_choices`` (``mulligan_action`` reads ``choose_entities``).
+A mid-turn choice (``Kind.CHOOSE``: Tracking, Sightless Watcher) is an ``entity_choices``
+with ``choice_type`` GENERAL, ``count_min`` = ``count_max`` = 1, ``entities`` the offered
+cards in the engine's order and ``source`` the card that offers them; ``choose_action``
+reads the ``choose_entities`` that answers it (exactly one offered id).
 
 >>> from games.hearth import END_TURN, Action, Kind, decks
 >>> legal = [END_TURN, Action(Kind.PLAY, 9, 0, 0), Action(Kind.PLAY, 9, 0, 1),
@@ -65,6 +69,7 @@ __all__ = [
     "Choice",
     "action_for",
     "choice_for",
+    "choose_action",
     "deck_problem",
     "mulligan_action",
     "options_for",
@@ -81,8 +86,8 @@ def options_for(actions: Sequence[Action]) -> tuple[Option, ...]:
     for a in actions:
         if a.kind == Kind.END_TURN:
             continue
-        if a.kind == Kind.MULLIGAN:
-            raise ValueError("mulligan actions are entity_choices, not options")
+        if a.kind in (Kind.MULLIGAN, Kind.CHOOSE):
+            raise ValueError("mulligan and CHOOSE actions are entity_choices, not options")
         known = targets.setdefault(a.entity, [])
         if a.target and a.target not in known:
             known.append(a.target)
@@ -137,7 +142,7 @@ def action_for(
     entity = main.entity_id
     best: Action | None = None
     for a in legal:
-        if a.entity != entity or a.target != wanted or a.kind == Kind.MULLIGAN:
+        if a.entity != entity or a.target != wanted or a.kind in (Kind.MULLIGAN, Kind.CHOOSE):
             continue
         if a.position < 0:
             return a
@@ -162,6 +167,20 @@ def mulligan_action(player: int, offered: Iterable[int], chosen: Sequence[int]) 
     if len(set(chosen)) != len(chosen) or not allowed.issuperset(chosen):
         return None
     return Action(Kind.MULLIGAN, player, cards=tuple(sorted(chosen)))
+
+
+def choose_action(player: int, offered: Iterable[int], chosen: Sequence[int]) -> Action | None:
+    """The CHOOSE action picking the one entity of ``chosen``, or None unless ``chosen``
+    names exactly one of ``offered``.
+
+    >>> choose_action(1, (21, 22, 23), [22])
+    Action(kind=<Kind.CHOOSE: 6>, entity=1, target=0, position=-1, cards=(22,))
+    >>> choose_action(1, (21, 22, 23), [21, 22]) is None, choose_action(1, (21,), [9]) is None
+    (True, True)
+    """
+    if len(chosen) != 1 or chosen[0] not in set(offered):
+        return None
+    return Action(Kind.CHOOSE, player, cards=(chosen[0],))
 
 
 def deck_problem(hero_id: str, cards: Sequence[str], *, size: int = 30) -> str | None:

@@ -54,7 +54,9 @@ def seen(g: State, p: int) -> View:
     """What ``p`` may see of every entity (tags at 0 and absent tags read the same)."""
     out: View = {}
     for i, (card_id, tags) in g.entities().items():
-        if tags.get(ZONE) in (Z_HAND, Z_DECK, Z_SECRET) and tags.get(CONTROLLER) != p:
+        # --- hunter --- g.unseen: Tracking's cards in public zones, never shown to p
+        hidden = tags.get(ZONE) in (Z_HAND, Z_DECK, Z_SECRET) or i in g.unseen
+        if hidden and tags.get(CONTROLLER) != p:
             public = PUBLIC_OF_HIDDEN | ({CLASS} if tags.get(ZONE) == Z_SECRET else set())
             out[i] = ("", {t: v for t, v in tags.items() if t in public and v})
         else:
@@ -100,14 +102,14 @@ def public(g: State, p: int) -> dict[str, Any]:
             if [i for i in v if i not in g.secrets[3 - p]]
         ),
         # A cost aura on the opponent's hand names cards by their hidden type (Venture Co.:
-        # the minions): only the part outside that hand is known.
-        # Enchantments' auras (Preparation's) come after the board's in a rebuilt state, as
-        # their triggers do: compared as a set (with the 17.6 cards the order of cost auras
-        # changes no cost, docs/hearth-cards/costs.md).
-        "auras": [
-            *[x for x in auras if g.ents[x[0]].card.type != T_ENCHANTMENT],
-            *sorted(x for x in auras if g.ents[x[0]].card.type == T_ENCHANTMENT),
-        ],
+        # the minions): only the part outside that hand is known. Minions' auras in order of
+        # play; weapons' (Gladiator's Longbow) and enchantments' (Preparation's: registered
+        # after the board in a rebuilt state) as a set (with the 17.6 cards the order of cost
+        # auras changes no cost, docs/hearth-cards/costs.md).
+        "auras": (
+            [x for x in auras if g.ents[x[0]].card.type not in (T_WEAPON, T_ENCHANTMENT)],
+            sorted(x for x in auras if g.ents[x[0]].card.type in (T_WEAPON, T_ENCHANTMENT)),
+        ),
         "observation": g.observation(p),
     }
 
@@ -180,7 +182,11 @@ def test_rebuilt_state_plays_on_like_the_real_one(decks: str) -> None:
                 if n % 3:
                     continue
                 where = f"{decks} seed {seed} decision {n} player {p}"
-                rebuilt = trees[p].state(p, seed=n, opponent_deck=deck_lists[3 - p])
+                # --- hunter --- an open mid-turn choice comes as an entity_choices
+                pick = real.choices[0] if real.choices else None
+                choice = None if pick is None else (pick.player, pick.offered, pick.source)
+                rebuilt = trees[p].state(p, seed=n, opponent_deck=deck_lists[3 - p],
+                                         choice=choice)
                 agree(real, rebuilt, p, where)
                 checked += 1
                 mine = real.legal_actions(p)

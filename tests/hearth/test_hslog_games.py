@@ -94,8 +94,12 @@ def stream_problems(state: Any, viewer: int | None) -> list[str]:
     game = bridge.export_game(history)
     expected: dict[int, tuple[str | None, Mapping[int, int]]] = {}
     hidden: set[int] = set()
+    unseen = getattr(state, "unseen", set())  # --- hunter --- Tracking's cards, shown to no one
     for entity_id, (card_id, tags) in engine.items():
-        if hidden_from(viewer, tags):
+        if hidden_from(viewer, tags) or (
+            viewer is not None and entity_id in unseen
+            and tags.get(GameTag.CONTROLLER, 0) != viewer
+        ):
             hidden.add(entity_id)
             public = PUBLIC_OF_HIDDEN + ((GameTag.CLASS,) if secret(tags) else ())
             expected[entity_id] = (None, {t: tags.get(t, 0) for t in public})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from games import hearth
 from games.hearth.carddb import load_cards
-from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     CONTROLLER,
     DAMAGE,
@@ -40,7 +39,7 @@ def check(g: hearth.State) -> None:
     for inst in g.auras:
         src = ents[inst.source]
         assert src[ZONE] == Z_PLAY
-        fresh = tuple(inst.defn.sel(g, Ctx(inst.source, 0, g.controller(src))))
+        fresh = g._aura_selection(inst)
         assert sorted(inst.applied) == sorted(fresh)
     for inst in g.auras:
         deltas = load_cards()[inst.defn.enchant_id].script.buff

@@ -25,6 +25,7 @@ from server.games.hearth.replay import (
     write_hearth_replay,
 )
 from server.games.hearth.room import (
+    CHOOSE,
     GAME_TYPE,
     ILLEGAL,
     MULLIGAN,
@@ -37,8 +38,8 @@ from server.games.hearth.room import (
 from server.games.hearth.spectate import HearthSpectating
 from server.games.registry import GamePlugin, ReplayFormat
 
-__all__ = ["GAME_TYPE", "ILLEGAL", "MULLIGAN", "OPTIONS", "PLUGIN", "HearthAsk", "HearthGame",
-           "HearthView", "new_game"]
+__all__ = ["CHOOSE", "GAME_TYPE", "ILLEGAL", "MULLIGAN", "OPTIONS", "PLUGIN", "HearthAsk",
+           "HearthGame", "HearthView", "new_game"]
 
 def _use_deck(game: Any, seat: int, deck: decks.Deck) -> None:
     game.use_deck(seat, *deck.pair())

@@ -9,7 +9,8 @@ protocol as a bot sees it):
   then the room may start;
 - `get_game_state` is answered with one `history_block` holding everything the player may
   see so far (the game's `view(seat)`); from then on the room's news for this seat go out
-  as `history_block`s, each decision as `entity_choices` (the mulligan) or `options`;
+  as `history_block`s, each decision as `entity_choices` (the mulligan, MULLIGAN; a
+  mid-turn choice such as Tracking's, GENERAL) or `options`;
   until then news are not sent (the snapshot will hold them) and a decision waits;
 - `choose_entities` / `choose_option` are checked against the open decision (id, owner),
   mapped onto an engine action (`protocols.kettle.hearth`) and submitted; anything refused
@@ -34,6 +35,7 @@ from typing import Any
 from games.hearth import DEFAULT_DECKS, GAME_TYPE, Action, decks
 from protocols.base import NEED_DATA, ConnectionClosed, Limits, LocalProtocolError, ProtocolError
 from protocols.kettle import (
+    CHOICE_GENERAL,
     CHOICE_MULLIGAN,
     ChooseEntities,
     ChooseOption,
@@ -53,7 +55,7 @@ from protocols.kettle import (
     ServerConnection,
     ServerMessage,
 )
-from protocols.kettle.hearth import action_for, mulligan_action, options_for
+from protocols.kettle.hearth import action_for, choose_action, mulligan_action, options_for
 from protocols.kettle.messages import PREFIX
 from protocols.kettle.reasons import (
     ILLEGAL,
@@ -67,7 +69,7 @@ from protocols.kettle.reasons import (
     TRUNCATED,
     UNEXPECTED_MESSAGE,
 )
-from server.games.hearth.room import MULLIGAN
+from server.games.hearth.room import CHOOSE, MULLIGAN
 from server.net.session import Outgoing, Session
 from server.rooms import (
     DecisionRequested,
@@ -100,12 +102,13 @@ class _Ask:
     """The decision open for this client: its id on the wire and what answers it."""
 
     ident: int
-    mulligan: bool
+    mulligan: bool  # an entity_choices (the mulligan, or a mid-turn choice: `general`)
     actions: tuple[Action, ...]
     cards: tuple[int, ...]
     options: tuple[Option, ...]
     message: EntityChoices | Options
     answered: bool = False  # submitted, the room has not decided yet
+    general: bool = False  # a GENERAL entity_choices (Kind.CHOOSE), not the mulligan
 
 
 class KettleSession(Session[ServerMessage]):
@@ -288,7 +291,12 @@ class KettleSession(Session[ServerMessage]):
         if ask.answered:
             raise _Refusal(UNEXPECTED_MESSAGE, f"{what} {ident} was answered already")
         assert self.seat is not None
-        if isinstance(message, ChooseEntities):
+        if isinstance(message, ChooseEntities) and ask.general:
+            action = choose_action(self.seat + 1, ask.cards, message.entities)
+            if action is None:
+                raise _Refusal(ILLEGAL, f"entities {list(message.entities)}: choose exactly one "
+                                        f"of the offered {list(ask.cards)}")
+        elif isinstance(message, ChooseEntities):
             action = mulligan_action(self.seat + 1, ask.cards, message.entities)
             if action is None:
                 raise _Refusal(ILLEGAL, f"entities {list(message.entities)} are not among the "
@@ -396,6 +404,10 @@ def _ask(ident: int, seat: int, payload: Any) -> _Ask:
         cards: tuple[int, ...] = payload.cards
         choices = EntityChoices(ident, CHOICE_MULLIGAN, seat + 1, seat + 2, 0, len(cards), cards)
         return _Ask(ident, True, actions, cards, (), choices)
+    if payload.kind == CHOOSE:
+        offered: tuple[int, ...] = payload.cards
+        pick = EntityChoices(ident, CHOICE_GENERAL, seat + 1, payload.source, 1, 1, offered)
+        return _Ask(ident, True, actions, offered, (), pick, general=True)
     options = options_for(actions)
     return _Ask(ident, False, actions, (), options, Options(ident, options))
 

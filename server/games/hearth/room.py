@@ -26,6 +26,7 @@ from server.rooms.result import Outcome
 GAME_TYPE = hearth.GAME_TYPE
 MULLIGAN = "mulligan"
 OPTIONS = "options"
+CHOOSE = "choose"  # a mid-turn choice (Kind.CHOOSE): one of `cards`, offered by `source`
 ILLEGAL = "ILLEGAL_ACTION"
 
 
@@ -41,6 +42,7 @@ class HearthAsk:
     kind: str
     actions: tuple[hearth.Action, ...]
     cards: tuple[int, ...] = ()
+    source: int = 0  # CHOOSE: the entity whose text offers the cards
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,11 @@ class HearthGame:
             if actions and actions[0].kind == hearth.Kind.MULLIGAN:
                 cards = tuple(state.mulligan_cards(player))
                 asked[player - 1] = Decision(HearthAsk(MULLIGAN, actions, cards), Clock.DECISION)
+            elif actions and actions[0].kind == hearth.Kind.CHOOSE:
+                offered = tuple(a.cards[0] for a in actions)
+                source = state.choices[0].source
+                asked[player - 1] = Decision(HearthAsk(CHOOSE, actions, offered, source),
+                                             Clock.DECISION, turn=self._turn)
             else:
                 asked[player - 1] = Decision(HearthAsk(OPTIONS, actions), Clock.DECISION,
                                              turn=self._turn)

@@ -34,7 +34,7 @@ function side(p, current) {
   return el("section", { class: `hside${current ? " current" : ""}`, "data-player": String(p.player) },
     el("div", { class: "hrow" },
       el("span", { class: "hero" }, `${p.name} — ${hero.name}`),
-      stat("hp", "♥", hero.health), hero.armor ? stat("armor", "armor", hero.armor) : "",
+      stat("hp", "♥", Math.max(0, hero.health)), hero.armor ? stat("armor", "armor", hero.armor) : "",
       hero.atk ? stat("atk", "⚔", hero.atk) : "",
       stat("mana", "mana", `${p.mana}/${p.maxMana}`),
       el("span", { class: "stat" }, `deck ${p.deck}`),

@@ -13,7 +13,6 @@ import pytest
 from games import hearth
 from games.hearth import scenario as S
 from games.hearth.carddb import load_cards
-from games.hearth.dsl import Ctx
 from games.hearth.enums import (
     ATTACHED,
     COST,
@@ -30,6 +29,7 @@ from games.hearth.enums import (
     ZONE,
 )
 from games.hearth.game import State
+from games.hearth.primitives import Ctx
 from games.hearth.rng import SplitMix64
 
 CARDS = list(hearth.collectible_cards())
@@ -65,17 +65,18 @@ def problems(g: State) -> list[str]:
         src = ents[inst.source]
         if src[ZONE] != Z_PLAY or src.tags.get(SILENCED):
             out.append(f"aura of {src} active while not in play or silenced")
-        chosen = tuple(inst.defn.sel(g, Ctx(inst.source, 0, g.controller(src))))
+        chosen = g._aura_selection(inst)
         if chosen != inst.applied:
             out.append(f"aura of {src}: applied {inst.applied}, should be {chosen}")
         if inst.defn.cost is not None:  # a cost aura: checked with the costs below
             continue
-        # An aura with its own deltas (Old Murk-Eye) may name an entity several times.
+        # An aura with its own deltas (Old Murk-Eye) may name an entity several times, and
+        # -id for a unit taken (Lightspawn).
         deltas = inst.defn.buff or load_cards()[inst.defn.enchant_id].script.buff
         for t in chosen:
-            acc = expected.setdefault(t, {})
+            acc = expected.setdefault(abs(t), {})
             for tag, d in deltas:
-                acc[tag] = acc.get(tag, 0) + d
+                acc[tag] = acc.get(tag, 0) + (d if t > 0 else -d)
     # Costs of cards in hand, the slow way: own cost, Portals, other cost auras in order of
     # play, the card's own reduction, at least 0 (games/hearth/costs.py).
     for p in (1, 2):

@@ -25,7 +25,7 @@ from games.hearth.dsl import (
     Summon,
 )
 from games.hearth.enums import ATK, COST, DURABILITY, HEALTH, SPELLPOWER, GameTag
-from games.hearth.script import SCRIPTS
+from games.hearth.script import SCRIPTS, attack_is_health
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
 
@@ -197,9 +197,18 @@ CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
 def test_keyword_and_trigger_enchantments(enchant: Card) -> None:
     script = enchant.script
     assert bool(script.buff) != bool(script.triggers)
+    text = enchant.text or load_cards()[KEYWORD_GRANTED_BY.get(enchant.id, enchant.id)].text
     for tag, delta in script.buff:
         name = KEYWORD_NAMES.get(tag, GameTag(tag).name.lower())
-        assert delta == 1 and name in plain(enchant.text).lower()
+        assert delta == 1 and name in plain(text).lower()
+
+
+# --- hunter --- an enchantment without text whose keyword the granting card's text names
+# (Gladiator's Longbow: "Your hero is Immune while attacking.").
+KEYWORD_GRANTED_BY = {"DS1_188e": "DS1_188"}
+KEYWORD_NAMES[int(GameTag.IMMUNE_WHILE_ATTACKING)] = "immune while attacking"
+# Eaglehorn Bow's "+1 Durability" (Durability counts as a weapon's health here).
+UNNUMBERED["EX1_536e"] = (0, 1)
 
 
 # Tags a text names in other words (Commanding Shout: "can't be reduced below 1 Health").
@@ -208,6 +217,7 @@ KEYWORD_NAMES[int(GameTag.HEALTH_MINIMUM)] = "below 1 health"
 
 # Enchantments whose own text names no number take it from the card that grants them.
 GRANTED_BY = {
+    "EX1_274e": "EX1_274",  # Ethereal Arcanist: the enchantment says "Increased stats."
     "CS2_226e": "CS2_226",
     "EX1_399e": "EX1_399",
     "EX1_001e": "EX1_001",
@@ -275,6 +285,9 @@ def test_buffing_cards_use_the_enchantment_their_text_describes() -> None:
                 expected = UNNUMBERED.get(e.enchant_id, stated(card.text))
                 assert buff_of(e.enchant_id) == expected, card.id
         for aura in card.script.auras:
+            if aura.sel is attack_is_health:  # Lightspawn: "Attack is always equal to its Health"
+                assert "Attack is always equal to its Health" in plain(card.text)
+                continue
             # An aura with its own deltas (Old Murk-Eye) has no enchantment to look up.
             deltas = (
                 dict(aura.buff) if aura.buff else dict(load_cards()[aura.enchant_id].script.buff)

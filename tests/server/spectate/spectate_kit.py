@@ -35,8 +35,9 @@ class Site:
 
 
 @asynccontextmanager
-async def site(seed: int = 1, games: GameRegistry | None = None) -> AsyncIterator[Site]:
-    lobby = Lobby(clocks=RELAXED, seed=seed, games=games)
+async def site(seed: int = 1, games: GameRegistry | None = None,
+               clocks: Clocks = RELAXED) -> AsyncIterator[Site]:
+    lobby = Lobby(clocks=clocks, seed=seed, games=games)
     app = create_spectate_app(lobby, admin_token=TOKEN)
     http = HttpServer(app, "127.0.0.1", 0)
     await http.start()
