@@ -10,13 +10,14 @@ Nothing is re-evaluated on reads or on actions that leave the board alone.
 from __future__ import annotations
 
 from .carddb import load_cards
-from .core import AuraInstance, Core
+from .core import AuraInstance
+from .costs import Costs
 from .entity import Entity
 from .enums import HEALTH
 from .primitives import Ctx
 
 
-class Auras(Core):
+class Auras(Costs):
     __slots__ = ()
 
     def _add_auras(self, e: Entity) -> None:
@@ -32,6 +33,8 @@ class Auras(Core):
         for inst in self.auras:
             if inst.source == eid:
                 self._aura_apply(inst, ())
+                if inst.defn.cost is not None:  # --- costs: the hand's costs go back
+                    self.aura_dirty = True
             else:
                 keep.append(inst)
         self.auras = keep
@@ -39,6 +42,9 @@ class Auras(Core):
     def _aura_apply(self, inst: AuraInstance, new: tuple[int, ...]) -> None:
         old = inst.applied
         if old == new:
+            return
+        if inst.defn.cost is not None:  # --- costs: applied by _update_costs
+            inst.applied = new
             return
         if inst.defn.buff:  # --- neutralA: a counted aura with its own deltas
             self._counted_apply(inst, new)
@@ -95,6 +101,7 @@ class Auras(Core):
                     self._aura_apply(inst, new)
             if not changed:
                 break
+        self._update_costs()  # --- costs
 
     # --- neutralA
 

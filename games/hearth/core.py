@@ -5,6 +5,7 @@ only those below it (SabberStone's split of ``Game``, ``Actions/Generic.cs``,
 ``PlayCard.cs``/``Attack.cs``, ``Triggers/`` and ``Auras/``)::
 
     Core        core.py      entities, zones, tag writes (with history), small queries
+    Costs       costs.py     the effective cost of cards in hand
     Auras       auras.py     aura instances, kept up to date incrementally
     Triggers    triggers.py  the event index, the trigger queue, entering and leaving play
     Effects     effects.py   the effect primitives cards call (damage, draw, summon, ...)
@@ -90,6 +91,7 @@ class Core(Primitives):
         "board",
         "choices",
         "coin",
+        "cost_held",
         "current",
         "deck",
         "enchants",
@@ -145,6 +147,8 @@ class Core(Primitives):
         self.winner = -1
         self.reason = ""
         self._legal: list[Action] | None = None
+        # --- costs: cards whose COST carries a cost-layer delta (in e.aura), see .costs
+        self.cost_held: list[int] = []
         # --- hunter --- mid-turn choices waiting for their player, oldest first
         self.choices: list[PendingChoice] = []
         # Cards in a public zone (SETASIDE, GRAVEYARD) that their owner's opponent never saw

@@ -21,6 +21,7 @@ from .enums import (
     ATTACHED,
     CLASS,
     CONTROLLER,
+    COST,
     CURRENT_PLAYER,
     ENTITY_ID,
     HERO_ENTITY,
@@ -269,6 +270,12 @@ class Determinize(Play):
         secrets = self.secrets[1] + self.secrets[2]  # each side's in the order played
         for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants) + secrets:
             self._register(ents[eid])
+        # --- costs: a card in hand shows its effective cost; its own COST is its card's
+        # with the cost enchantments on it, then it is stored as aura-inclusive like the
+        # other own tags here (the loop below takes the aura part off again).
+        hands = [ents[i] for i in self.hand[1] + self.hand[2]]
+        for e in hands:
+            self._rebase_cost(e)
         based: set[int] = set()  # own ATK rebuilt already, not read off the view
         for inst in self.auras:
             if inst.defn.sel is attack_is_health:
@@ -282,6 +289,8 @@ class Determinize(Play):
                 self.aura_dirty = True
                 based.add(e.id)
         self._update_auras()
+        for e in hands:
+            e.tags[COST] = e[COST]
         for e in ents.values():
             if e.aura:
                 for tag, d in e.aura.items():

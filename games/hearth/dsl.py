@@ -1199,7 +1199,7 @@ __all__ += [
 # Take control, copies of cards into a hand or onto the board, doubled or inverted
 # healing (Prophet Velen, Auchenai Soulpriest), and a few numbers read from a target.
 # (Imported here, not at the top, to keep this section separate for merges.)
-from .enums import COST, HEALTH, T_MINION  # noqa: E402
+from .enums import HEALTH, T_MINION  # noqa: E402
 from .script import SCRIPTS  # noqa: E402
 
 
@@ -1292,7 +1292,7 @@ class DrawThenDamage(Draw):
     def run(self, g: Primitives, ctx: Ctx) -> None:
         drawn = g.draw(ctx.player)
         if drawn:
-            Damage(self.sel, g.tag(drawn, COST), self.spell).run(g, ctx)
+            Damage(self.sel, g.cost(drawn), self.spell).run(g, ctx)
 
 
 class TagOf(Lazy):
@@ -1742,3 +1742,97 @@ class HeroAttack(Lazy):
 
 
 __all__ += ["GainFullManaCrystals", "HeroAttack"]
+
+
+# --- costs ---
+# Cost auras on cards in hand, one-shot "the next ... costs" enchantments on a player, cost
+# enchantments on a drawn card and the Giants' own reductions. The cost layer
+# (games/hearth/costs.py) applies them in SabberStone's order.
+from typing import Any  # noqa: E402
+
+from .enums import NUM_MINIONS_PLAYED_THIS_TURN  # noqa: E402
+from .script import Condition, CostMod  # noqa: E402
+
+ENEMY_HAND = Selector(lambda g, ctx: list(g.hand[3 - ctx.player]), "ENEMY_HAND")
+ALL_HANDS = Selector(lambda g, ctx: [*g.hand[1], *g.hand[2]], "ALL_HANDS")
+
+
+def OF_TYPE(sel: Selector, card_type: int) -> Selector:
+    """The cards of one type, e.g. ``OF_TYPE(FRIENDLY_HAND, T_SPELL)`` (your spells)."""
+    return sel.filter(lambda g, i: g.card_type(i) == card_type, f"TYPE{int(card_type)}")
+
+
+def CostAura(
+    sel: Selector,
+    enchant_id: str,
+    *,
+    less: int = 0,
+    more: int = 0,
+    set_to: int = -1,
+    floor: int = 0,
+) -> Aura:
+    """While the source is in play, the cards in hand that ``sel`` names cost ``less``
+    less / ``more`` more / ``set_to``; ``floor``: "but not less than (floor)" (Summoning
+    Portal). ``enchant_id`` names the card data's enchantment of the text."""
+    if floor and (more or set_to >= 0):
+        raise ValueError(f"{enchant_id}: a floor goes with a reduction only")
+    return Aura(sel, enchant_id, cost=CostMod(delta=more - less, set_to=set_to, floor=floor))
+
+
+def no_minion_played(g: Primitives, ctx: Ctx) -> bool:
+    """A condition: the controller played no minion this turn (Pint-Sized Summoner)."""
+    return g.tag(1 + ctx.player, NUM_MINIONS_PLAYED_THIS_TURN) == 0
+
+
+def is_spell(g: Primitives, listener: int, subject: int) -> bool:
+    """A trigger condition: the card played is a spell."""
+    return g.card_type(subject) == T_SPELL
+
+
+def card_costing_less(card_id: str, less: Lazy, **kwargs: Any) -> CardScript:
+    """Declare ``card_id`` (the keywords of :func:`card`) that costs ``less`` less while in
+    hand (the Giants: ``Count(FRIENDLY_HAND - SELF)``; ``SELF`` is the card in hand)."""
+    script = card(card_id, **kwargs)
+    script = dataclasses.replace(script, self_cost=less.eval)
+    SCRIPTS[card_id] = script
+    return script
+
+
+def cost_enchantment(card_id: str, aura: Aura, until: Trigger | None = None) -> CardScript:
+    """An enchantment on a player that carries a cost aura (Preparation's, Kirin Tor
+    Mage's, Millhouse's) and the trigger that takes it off once used; one with
+    TAG_ONE_TURN_EFFECT also goes at the end of the turn."""
+    return register(card_id, CardScript(auras=(aura,), triggers=() if until is None else (until,)))
+
+
+def used_by(when: Condition) -> Trigger:
+    """The one-shot's end: the controller plays a card ``when`` holds for (its cost is
+    paid by then); a countered spell was played all the same."""
+    return Trigger(EV_PLAYED, RemoveSelf(), ON_FRIENDLY, when=when)
+
+
+class DrawAndEnchant(Draw):
+    """Draw a card and attach ``enchant_id`` to it (Far Sight: it costs (3) less)."""
+
+    def __init__(self, enchant_id: str) -> None:
+        super().__init__(1)
+        self.enchant_id = enchant_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        drawn = g.draw(ctx.player)
+        if drawn:
+            g.add_enchantment(self.enchant_id, drawn, ctx.source)
+
+
+__all__ += [
+    "ALL_HANDS",
+    "ENEMY_HAND",
+    "OF_TYPE",
+    "CostAura",
+    "DrawAndEnchant",
+    "card_costing_less",
+    "cost_enchantment",
+    "is_spell",
+    "no_minion_played",
+    "used_by",
+]

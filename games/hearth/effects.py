@@ -30,6 +30,7 @@ from .enums import (
     CHARGE,
     CONTROLLER,
     COPIED_FROM_ENTITY_ID,
+    COST,
     DAMAGE,
     DEATHRATTLE,
     DIVINE_SHIELD,
@@ -133,6 +134,7 @@ class Effects(Triggers):
         self.hand[p].append(eid)
         self._move(e, Z_HAND)
         self._set(e, ZONE_POSITION, len(self.hand[p]))
+        self.aura_dirty = True  # --- costs: hand costs may change (Mountain Giant)
         return eid
 
     def give(self, p: int, card_id: str) -> int:
@@ -142,6 +144,7 @@ class Effects(Triggers):
         e = self._create(load_cards()[card_id], p, Z_HAND)
         self.hand[p].append(e.id)
         self._set(e, ZONE_POSITION, len(self.hand[p]))
+        self.aura_dirty = True  # --- costs
         return e.id
 
     def _keywords_of(self, source: int) -> Entity | None:
@@ -189,7 +192,7 @@ class Effects(Triggers):
         self.maybe_dead = True
         if self.hist is not None:
             self.hist.meta_data(M_DAMAGE, amount, [target])
-        if e.card.script.auras:
+        if e.card.script.auras or e.card.type == T_HERO:  # --- costs: Molten Giant
             self.aura_dirty = True
         keywords = self._keywords_of(source)
         if keywords is not None:
@@ -233,7 +236,7 @@ class Effects(Triggers):
         self._set(e, DAMAGE, e[DAMAGE] - healed)
         if self.hist is not None:
             self.hist.meta_data(M_HEALING, healed, [target])
-        if e.card.script.auras:
+        if e.card.script.auras or e.card.type == T_HERO:  # --- costs: Molten Giant
             self.aura_dirty = True
         self._fire(EV_HEALED, target, source)
         return healed
@@ -336,9 +339,10 @@ class Effects(Triggers):
         self.aura_dirty = True
 
     def add_enchantment(self, card_id: str, target: int, source: int, scale: int = 0) -> int:
-        """Attach enchantment ``card_id`` (a new entity) to ``target`` and apply its deltas."""
+        """Attach enchantment ``card_id`` (a new entity) to ``target`` and apply its deltas;
+        a card in hand may get one too (a cost enchantment: Far Sight, Shadowstep)."""
         t = self.ents[target]
-        if t[ZONE] != Z_PLAY:
+        if t[ZONE] != Z_PLAY and t[ZONE] != Z_HAND:
             return 0
         card = load_cards()[card_id]
         src = self.ents.get(source)
@@ -350,8 +354,11 @@ class Effects(Triggers):
         script = card.script
         mult = scale if script.scaled else 1
         for tag, d in script.buff:
+            if tag == COST:  # --- costs: one TAG_CHANGE with the effective cost
+                self._set_base_cost(t, t.base(tag) + d * mult)
+                continue
             self._set(t, tag, t.base(tag) + d * mult)
-        if script.triggers:
+        if script.triggers or script.auras:  # --- costs: a one-shot cost aura
             self._register(e)
         if script.buff:
             self.aura_dirty = True  # an aura may read what it gave (Warsong Commander: Charge)
@@ -405,6 +412,9 @@ class Effects(Triggers):
         self._set(e, ZONE_POSITION, 0)
         self._move(e, Z_GRAVEYARD)
         self._positions(hand)
+        self.aura_dirty = True  # --- costs
+        for x in self._attached(card):  # a cost enchantment goes with the card
+            self._drop_enchantment(x)
 
     def set_tag(self, target: int, tag: int, value: int) -> None:
         """Give an entity in play a keyword tag (Windfury); Silence clears it again."""
@@ -418,7 +428,7 @@ class Effects(Triggers):
         e = self.ents[eid]
         if eid in self.enchants:
             self.enchants.remove(eid)
-        if e.card.script.triggers:
+        if e.card.script.triggers or e.card.script.auras:  # --- costs: one-shot auras
             self._unregister(e)
         self._move(e, Z_GRAVEYARD)
 
@@ -427,7 +437,7 @@ class Effects(Triggers):
         e = self.ents[eid]
         if eid in self.enchants:
             self.enchants.remove(eid)
-        if e.card.script.triggers:
+        if e.card.script.triggers or e.card.script.auras:  # --- costs: one-shot auras
             self._unregister(e)
         t = self.ents[e[ATTACHED]]
         script = e.card.script
@@ -435,6 +445,9 @@ class Effects(Triggers):
         if e[SCRIPT_DATA_NUM_2]:
             mult = -mult  # a set-stat enchantment that lowered the value
         for tag, d in script.buff:
+            if tag == COST:  # --- costs
+                self._set_base_cost(t, t.base(tag) - d * mult)
+                continue
             self._set(t, tag, t.base(tag) - d * mult)
             if tag == HEALTH and d * mult > 0:
                 self._lose_health(t, d * mult)
@@ -673,6 +686,7 @@ class Effects(Triggers):
         self.hand[p].append(card)
         self._move(e, Z_HAND)
         self._set(e, ZONE_POSITION, len(self.hand[p]))
+        self.aura_dirty = True  # --- costs
         return card
 
     def _record_death(self, e: Entity, p: int) -> None:

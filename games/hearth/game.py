@@ -51,6 +51,7 @@ from .enums import (
     NUM_ATTACKS_THIS_TURN,
     NUM_CARDS_PLAYED_THIS_TURN,
     NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN,
+    NUM_MINIONS_PLAYED_THIS_TURN,
     ONE_TURN_EFFECT,
     OVERLOAD_LOCKED,
     OVERLOAD_OWED,
@@ -248,6 +249,7 @@ class State(Determinize):
         c.enchants = self.enchants[:]
         c.queue = self.queue[:]
         c.aura_dirty = self.aura_dirty
+        c.cost_held = self.cost_held[:]
         c.maybe_dead = self.maybe_dead
         c.hist = None if self.hist is None else self.hist.copy()
         c.turn_cap = self.turn_cap
@@ -277,8 +279,11 @@ class State(Determinize):
                                       if k not in KEEP_ON_TRANSFORM}) for i in hidden]
         c.rng.shuffle(contents)
         c._identify(hidden, contents)
+        for i in hidden:  # --- costs: a cost enchantment stays with its entity
+            c._rebase_cost(c.ents[i])
         c._redraw_secrets(opp)
         c._shuffle_decks()
+        c._update_auras()  # --- costs: the new identities' costs
         c._legal = None
         return c
 
@@ -353,6 +358,7 @@ class State(Determinize):
         self.coin = coin.id
         self.hand[second].append(coin.id)
         self._positions(self.hand[second])
+        self._update_auras()  # --- costs: the opening hands' costs (Mountain Giant)
         self._next(_BEGIN_MULLIGAN)
         self._end_block()
         self._step(_BEGIN_MULLIGAN)
@@ -387,6 +393,8 @@ class State(Determinize):
         if replaced:
             self.rng.shuffle(deck)
         self._positions(hand)
+        self.aura_dirty = True  # --- costs
+        self._update_auras()
         self._set(pe, MULLIGAN_STATE, int(Mulligan.WAITING))
         self._end_block()
         self._block(B_TRIGGER, 1 + p, 0, _IDX_DONE)
@@ -409,6 +417,9 @@ class State(Determinize):
         self._set(pe, RESOURCES_USED, 0)
         if pe[NUM_CARDS_PLAYED_THIS_TURN]:
             self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, 0)
+        if pe[NUM_MINIONS_PLAYED_THIS_TURN]:  # --- costs
+            self._set(pe, NUM_MINIONS_PLAYED_THIS_TURN, 0)
+            self.aura_dirty = True
         if pe[NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN]:
             self._set(pe, NUM_FRIENDLY_MINIONS_THAT_DIED_THIS_TURN, 0)
         # Overload: what was owed is locked for this turn (and last turn's lock ends).

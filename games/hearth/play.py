@@ -26,7 +26,6 @@ from .enums import (
     CARD_TARGET,
     CARDRACE,
     CHARGE,
-    COST,
     DAMAGE,
     DEFENDING,
     EXHAUSTED,
@@ -37,6 +36,7 @@ from .enums import (
     MAX_SECRETS,
     NUM_ATTACKS_THIS_TURN,
     NUM_CARDS_PLAYED_THIS_TURN,
+    NUM_MINIONS_PLAYED_THIS_TURN,
     OVERLOAD,
     OVERLOAD_OWED,
     PROPOSED_ATTACKER,
@@ -130,9 +130,10 @@ class Play(Effects):
         board = self.board[p]
         full = len(board) >= MAX_BOARD
         slots = range(len(board) + 1)
+        cost = self.cost
         for cid in self.hand[p]:
             e = ents[cid]
-            if e[COST] > mana:
+            if cost(cid) > mana:
                 continue
             card = e.card
             script = card.script
@@ -152,7 +153,7 @@ class Play(Effects):
             if targets is not None:
                 self._play_actions(out, cid, ctype, targets, slots, ())
         hp = ents[self.power[p]]
-        if not hp[EXHAUSTED] and hp[COST] <= mana:
+        if not hp[EXHAUSTED] and cost(hp.id) <= mana:
             script = hp.card.script
             reqs = script.requirements
             blocked = REQ_ENTOURAGE in reqs and self._entourage_in_play(p, script.entourage)
@@ -313,13 +314,19 @@ class Play(Effects):
         e = self.ents[eid]
         card = e.card
         self._block(B_PLAY, eid, target)
-        self._pay(p, e[COST])
+        self._pay(p, self.cost(eid))
         hand = self.hand[p]
         hand.remove(eid)
         self._positions(hand)
+        self.aura_dirty = True  # --- costs: the hand changed
+        if card.type == T_SPELL and self.enchants:  # --- costs: a spell's cost enchantment
+            for x in self._attached(eid):  # has done its work once paid
+                self._drop_enchantment(x)
         pe = self.ents[1 + p]
         combo = pe[NUM_CARDS_PLAYED_THIS_TURN] > 0  # another card was played before this one
         self._set(pe, NUM_CARDS_PLAYED_THIS_TURN, pe[NUM_CARDS_PLAYED_THIS_TURN] + 1)
+        if card.type == T_MINION:  # --- costs: Pint-Sized Summoner reads it
+            self._set(pe, NUM_MINIONS_PLAYED_THIS_TURN, pe[NUM_MINIONS_PLAYED_THIS_TURN] + 1)
         overload = card.tags.get(OVERLOAD)
         if overload:
             self._set(pe, OVERLOAD_OWED, pe[OVERLOAD_OWED] + overload)
@@ -399,7 +406,7 @@ class Play(Effects):
         p = self.current
         e = self.ents[eid]
         self._block(B_PLAY, eid, target)
-        self._pay(p, e[COST])
+        self._pay(p, self.cost(eid))
         self._set(e, EXHAUSTED, 1)
         if e.card.script.play is not None:
             self._block(B_POWER, eid, target)

@@ -93,6 +93,10 @@ class Primitives(Protocol):
 
     def spell_damage(self, p: int) -> int: ...
 
+    def cost(self, eid: int) -> int:
+        """--- costs: what playing the card costs now (auras, enchantments; never < 0)."""
+        ...
+
     # -- effects (each returns what it did where a caller may need it)
 
     def damage(self, source: int, target: int, amount: int) -> int: ...

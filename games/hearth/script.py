@@ -131,6 +131,23 @@ class Trigger:
         raise ValueError(f"unknown trigger scope {scope!r}")
 
 
+# --- costs
+# A card's own cost reduction: (game, the card in hand as ctx.source) -> how much less.
+CostFn = Callable[[Primitives, Ctx], int]
+
+
+@dataclass(frozen=True)
+class CostMod:
+    """What a cost aura does to a card in hand (see :mod:`.costs` for the order):
+    ``delta`` (Sorcerer's Apprentice -1, Venture Co. +3), or ``set_to`` >= 0 (Millhouse:
+    spells cost (0)), or with ``floor`` a ``delta`` < 0 that stops at ``floor`` and is
+    applied before every other aura (Summoning Portal: (2) less, but not less than (1))."""
+
+    delta: int = 0
+    set_to: int = -1
+    floor: int = 0
+
+
 @dataclass(frozen=True)
 class Aura:
     """While the source is in play, entities in ``sel`` (evaluated for the source) get the
@@ -142,6 +159,9 @@ class Aura:
     # for it (Old Murk-Eye's Attack, Southsea Deckhand's Charge); the selection may then
     # name an entity several times, once per unit of the bonus.
     buff: tuple[tuple[int, int], ...] = ()
+    # --- costs: a cost aura on hand cards (its selection names cards in hand); the cost
+    # layer (:mod:`.costs`) applies it, nothing is written to e.aura by the aura machinery.
+    cost: CostMod | None = None
 
 
 @dataclass(frozen=True)
@@ -184,6 +204,9 @@ class CardScript:
     # Choose One: the option cards (their own text and requirements); the card is played with
     # ``Action.cards == (k,)``, k the option's index here.
     choose: tuple[str, ...] = ()
+    # --- costs: "Costs (1) less for each ..." (the Giants): the reduction, read while the
+    # card is in hand (subject = the card itself).
+    self_cost: CostFn | None = None
 
 
 EMPTY_SCRIPT = CardScript()
@@ -242,6 +265,7 @@ __all__ = [
 # play has resolved (after EV_AFTER_CAST / EV_AFTER_PLAYED), before the play's last death phase.
 EV_AFTER_PLAY_CARD = 13
 __all__ += ["EV_AFTER_PLAY_CARD"]
+__all__ += ["CostFn", "CostMod"]  # --- costs
 
 # --- hunter ---
 # "Whenever a friendly Secret is revealed" (Eaglehorn Bow): subject = the secret, once it

@@ -13,7 +13,6 @@ from .core import Core
 from .enums import (
     ARMOR,
     ATK,
-    COST,
     DAMAGE,
     DIVINE_SHIELD,
     DURABILITY,
@@ -89,7 +88,7 @@ def observation(state: Core, player: int, legal_actions: list[Action]) -> dict[s
         ]
         if own:
             d["hand"] = [
-                {"entity": i, "card": ents[i].card.id, "cost": ents[i][COST]}
+                {"entity": i, "card": ents[i].card.id, "cost": state.cost(i)}
                 for i in state.hand[q]
             ]
         else:
@@ -106,7 +105,7 @@ def observation(state: Core, player: int, legal_actions: list[Action]) -> dict[s
             "player": pick.player,
             "source": pick.source,
             "entities": [
-                {"entity": i, "card": ents[i].card.id, "cost": ents[i][COST]} if mine
+                {"entity": i, "card": ents[i].card.id, "cost": state.cost(i)} if mine
                 else {"entity": i}
                 for i in pick.offered
             ],

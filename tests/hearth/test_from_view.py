@@ -67,6 +67,10 @@ def seen(g: State, p: int) -> View:
 def public(g: State, p: int) -> dict[str, Any]:
     """Zones, counters and the engine's bookkeeping that ``p`` can know."""
     board = g.board[1] + g.board[2]
+    auras = [
+        (a.source, a.defn.enchant_id, tuple(i for i in a.applied if i not in g.hand[3 - p]))
+        for a in g.auras
+    ]
     return {
         "pending": g.pending(),
         "current": g.current,
@@ -97,12 +101,14 @@ def public(g: State, p: int) -> dict[str, Any]:
             for k, v in g.triggers.items()
             if [i for i in v if i not in g.secrets[3 - p]]
         ),
-        # Auras likewise: minions' in order of play, weapons' (Gladiator's Longbow) as a set.
+        # A cost aura on the opponent's hand names cards by their hidden type (Venture Co.:
+        # the minions): only the part outside that hand is known. Minions' auras in order of
+        # play; weapons' (Gladiator's Longbow) and enchantments' (Preparation's: registered
+        # after the board in a rebuilt state) as a set (with the 17.6 cards the order of cost
+        # auras changes no cost, docs/hearth-cards/costs.md).
         "auras": (
-            [(a.source, a.defn.enchant_id, a.applied) for a in g.auras
-             if g.ents[a.source].card.type != T_WEAPON],
-            sorted((a.source, a.defn.enchant_id, a.applied) for a in g.auras
-                   if g.ents[a.source].card.type == T_WEAPON),
+            [x for x in auras if g.ents[x[0]].card.type not in (T_WEAPON, T_ENCHANTMENT)],
+            sorted(x for x in auras if g.ents[x[0]].card.type in (T_WEAPON, T_ENCHANTMENT)),
         ),
         "observation": g.observation(p),
     }

@@ -15,6 +15,7 @@ from games.hearth import scenario as S
 from games.hearth.carddb import load_cards
 from games.hearth.enums import (
     ATTACHED,
+    COST,
     SECRET,
     SILENCED,
     T_ENCHANTMENT,
@@ -28,6 +29,7 @@ from games.hearth.enums import (
     ZONE,
 )
 from games.hearth.game import State
+from games.hearth.primitives import Ctx
 from games.hearth.rng import SplitMix64
 
 CARDS = list(hearth.collectible_cards())
@@ -66,6 +68,8 @@ def problems(g: State) -> list[str]:
         chosen = g._aura_selection(inst)
         if chosen != inst.applied:
             out.append(f"aura of {src}: applied {inst.applied}, should be {chosen}")
+        if inst.defn.cost is not None:  # a cost aura: checked with the costs below
+            continue
         # An aura with its own deltas (Old Murk-Eye) may name an entity several times, and
         # -id for a unit taken (Lightspawn).
         deltas = inst.defn.buff or load_cards()[inst.defn.enchant_id].script.buff
@@ -73,6 +77,24 @@ def problems(g: State) -> list[str]:
             acc = expected.setdefault(abs(t), {})
             for tag, d in deltas:
                 acc[tag] = acc.get(tag, 0) + (d if t > 0 else -d)
+    # Costs of cards in hand, the slow way: own cost, Portals, other cost auras in order of
+    # play, the card's own reduction, at least 0 (games/hearth/costs.py).
+    for p in (1, 2):
+        for i in g.hand[p]:
+            e = ents[i]
+            c = e.base(COST)
+            on = [inst.defn.cost for inst in g.auras
+                  if inst.defn.cost is not None and i in inst.applied]
+            for m in on:
+                if m is not None and m.floor:
+                    c = max(min(c, m.floor), c + m.delta)
+            for m in on:
+                if m is not None and not m.floor:
+                    c = m.set_to if m.set_to >= 0 else c + m.delta
+            if e.card.script.self_cost is not None:
+                c -= e.card.script.self_cost(g, Ctx(i, 0, p))
+            if max(0, c) != e.base(COST):
+                expected.setdefault(i, {})[COST] = max(0, c) - e.base(COST)
     for i, e in ents.items():
         have = {k: v for k, v in (e.aura or {}).items() if v}
         want = {k: v for k, v in expected.get(i, {}).items() if v}
@@ -113,7 +135,8 @@ def problems(g: State) -> list[str]:
                 out.append(f"secret {ents[i]} listed but in zone {ents[i][ZONE]}")
     for i in g.enchants:
         target = ents[ents[i][ATTACHED]]
-        if target[ZONE] != Z_PLAY or ents[i][ZONE] != Z_PLAY:
+        # A card in hand may carry one (a cost enchantment: Far Sight).
+        if target[ZONE] not in (Z_PLAY, Z_HAND) or ents[i][ZONE] != Z_PLAY:
             out.append(f"enchantment {ents[i]} attached to {target} out of play")
     return out
 

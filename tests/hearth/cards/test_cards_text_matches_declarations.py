@@ -24,7 +24,7 @@ from games.hearth.dsl import (
     SplitDamage,
     Summon,
 )
-from games.hearth.enums import ATK, DURABILITY, HEALTH, SPELLPOWER, GameTag
+from games.hearth.enums import ATK, COST, DURABILITY, HEALTH, SPELLPOWER, GameTag
 from games.hearth.script import SCRIPTS, attack_is_health
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
@@ -196,6 +196,7 @@ CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
         and not c.script.stats_from_data
         # a deathrattle it gives: checked with the text of the card that gives it
         and not (c.script.deathrattle and not c.script.buff and not c.script.triggers)
+        and COST not in dict(c.script.buff)  # --- costs: test_cost_enchantments
     ],
     ids=lambda c: c.id,
 )
@@ -332,3 +333,41 @@ def test_control_stat_enchantments_match_their_card_text() -> None:
         assert load_cards()[eid].script.scaled
         want = {"Attack": (1, 0), "Health": (0, 1), "-Attack": (-1, 0)}[stat]
         assert buff_of(eid) == want
+
+
+# --- costs
+
+
+def cost_buff(c: Card) -> bool:
+    return any(t == COST for t, _ in c.script.buff)
+
+
+def text_cost_delta(text: str) -> int:
+    """'(3) less' -> -3, '(1) more' -> +1."""
+    ((n, way),) = re.findall(r"\((\d+)\) (less|more)", plain(text))
+    return -int(n) if way == "less" else int(n)
+
+
+@pytest.mark.parametrize(
+    "enchant", [c for c in load_cards().values() if c.id in SCRIPTS and cost_buff(c)],
+    ids=lambda c: c.id,
+)
+def test_cost_enchantments(enchant: Card) -> None:
+    assert dict(enchant.script.buff) == {COST: text_cost_delta(enchant.text)}
+
+
+@pytest.mark.parametrize(
+    "card",
+    [c for c in load_cards().values()
+     if c.id in SCRIPTS and any(a.cost is not None for a in c.script.auras)],
+    ids=lambda c: c.id,
+)
+def test_cost_auras(card: Card) -> None:
+    (aura,) = card.script.auras
+    m = aura.cost
+    assert m is not None
+    if m.set_to >= 0:
+        assert re.search(rf"costs? \({m.set_to}\)", plain(card.text), re.I)
+    else:
+        assert m.delta == text_cost_delta(card.text)
+        assert (m.floor > 0) == ("not less than" in card.text)
