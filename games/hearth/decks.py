@@ -7,8 +7,9 @@ cards of the hero's class, only cards the engine plays (:attr:`Card.playable
 game's own (``hearthstone.deckstrings``: a varint list of dbf ids in base64); a code
 is read in the Standard or the Wild format.
 
-The ten class decks (``data/decks.json``: one Basic deck per class of patch 17.6) are read
-by name with :func:`named`: ``"mage"``, ``"basic-mage"``, ``"demon-hunter"``...
+The ten class decks (``data/decks.json``: one deck of Basic and Classic cards per class of
+patch 17.6, the default for that class) are read by name with :func:`named`: ``"mage"``,
+``"demon-hunter"``...; the earlier Basic-set decks stay as ``"basic-mage"``... (:func:`basic_decks`).
 
 >>> deck = Deck.from_ids("HERO_08", ["CS2_025"] * 2 + ["CS2_122"] * 2 + ["CS2_182"] * 26)
 Traceback (most recent call last):
@@ -46,6 +47,7 @@ __all__ = [
     "ClassDeck",
     "Deck",
     "DeckError",
+    "basic_decks",
     "class_decks",
     "deck_problem",
     "for_hero",
@@ -273,21 +275,32 @@ def _key(name: str) -> str:
     return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 
-@cache
-def class_decks() -> Mapping[str, ClassDeck]:
-    """The class decks by name, in the file's order (one per class of patch 17.6)."""
+def _read(key: str) -> dict[str, ClassDeck]:
     doc: dict[str, Any] = json.loads(DECKS_FILE.read_text(encoding="utf-8"))
     found: dict[str, ClassDeck] = {}
-    for raw in doc["decks"]:
+    for raw in doc[key]:
         name = raw["name"]
         found[name] = ClassDeck(name, raw["class"], raw["hero"], raw["code"],
-                                raw["description"], (f"basic-{name}", *raw.get("aliases", ())))
+                                raw["description"], tuple(raw.get("aliases", ())))
     return found
+
+
+@cache
+def class_decks() -> Mapping[str, ClassDeck]:
+    """The class decks by name, in the file's order: one per class of patch 17.6, of Basic
+    and Classic cards, the default deck of that class's hero."""
+    return _read("decks")
+
+
+@cache
+def basic_decks() -> Mapping[str, ClassDeck]:
+    """The Basic-set decks (two copies of 15 Basic cards) by name: ``basic-mage``..."""
+    return _read("basic")
 
 
 def _find(name: str) -> ClassDeck | None:
     key = _key(name)
-    for deck in class_decks().values():
+    for deck in (*class_decks().values(), *basic_decks().values()):
         if key == deck.name or key in deck.aliases or key == _key(deck.card_class):
             return deck
     return None

@@ -1,10 +1,9 @@
-"""Decks (games/hearth/decks.py): deck codes, card id lists, the deck rules and the ten
-Basic class decks of data/decks.json.
+"""Decks (games/hearth/decks.py): deck codes, card id lists, the deck rules, the ten class
+decks of data/decks.json (Basic and Classic cards) and the ten Basic decks kept beside them.
 
-`test_every_class_deck_is_playable` needs every card of the class decks declared: it stays
-red until the Basic cards of all ten classes are merged. `test_class_decks_are_legal_once_
-basic_cards_are_playable` proves the decks right apart from that, by treating every
-collectible card as declared (PRETEND_BASIC_PLAYABLE)."""
+`test_class_decks_are_legal_once_their_cards_are_playable` proves the decks right apart
+from "the engine plays it", by treating every collectible card as declared
+(PRETEND_BASIC_PLAYABLE); `test_every_class_deck_is_playable` checks that one too."""
 
 from __future__ import annotations
 
@@ -191,7 +190,7 @@ def test_resolve_takes_a_name_a_code_a_list_or_an_object(monkeypatch: pytest.Mon
     code = Deck.from_ids(*MAGE).code
     assert decks.resolve(code) == Deck.from_code(code)
     assert decks.resolve({"hero": MAGE[0], "cards": list(MAGE[1])}) == Deck.from_ids(*MAGE)
-    assert decks.resolve("basic-mage") == decks.named("mage")
+    assert decks.resolve("Mage") == decks.named("mage") != decks.resolve("basic-mage")
     assert decks.resolve(Deck.from_ids(*MAGE)) == Deck.from_ids(*MAGE)
     with pytest.raises(DeckError, match="no class deck 'wizard'"):
         decks.resolve("wizard")
@@ -224,52 +223,80 @@ def test_ten_class_decks_one_per_class() -> None:
     for deck in found.values():
         assert deck.hero == CLASS_HEROES[deck.card_class]
         assert deck.name == deck.card_class.lower().replace(" ", "-")
-        assert f"basic-{deck.name}" in deck.aliases
+        assert decks.basic_decks()[f"basic-{deck.name}"].card_class == deck.card_class
         assert 20 <= len(deck.description) <= 200
 
 
-def test_class_decks_are_basic_cards_and_their_lists_agree(basic_set: set[str]) -> None:
+@pytest.fixture(scope="module")
+def classic_set() -> set[str]:
+    """The collectible cards of the Classic set and of the Hall of Fame cards that came from
+    Basic and Classic (cards.json holds exactly those besides Basic)."""
+    return {i for i, c in load_cards().items() if c.collectible} - {
+        i for i in load_cards() if i.startswith("HERO_")}
+
+
+def _entries(key: str) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = json.loads(decks.DECKS_FILE.read_text(encoding="utf-8"))[key]
+    return entries
+
+
+def _check_entry(entry: dict[str, Any]) -> list[str]:
+    """The entry's code and list agree, and it is a class deck with an early game; its ids."""
     from hearthstone.deckstrings import parse_deckstring
 
     by_dbf = {c.dbf_id: c for c in load_cards().values()}
-    raw = json.loads(decks.DECKS_FILE.read_text(encoding="utf-8"))["decks"]
-    for entry in raw:
-        cards, heroes, fmt, sideboards = parse_deckstring(entry["code"])
-        assert fmt == FormatType.FT_STANDARD and not sideboards
-        assert [by_dbf[h].id for h in heroes] == [entry["hero"]]
-        ids = sorted(by_dbf[dbf].id for dbf, _ in cards)
-        assert ids == sorted(entry["cards"]), entry["name"]
-        assert all(n == 2 for _, n in cards) and len(cards) == 15, entry["name"]
-        hero_class = load_cards()[entry["hero"]].card_class
-        classes = Counter(load_cards()[i].card_class for i in ids)
-        assert set(classes) <= {12, hero_class}
-        assert classes[hero_class] >= 7, f"{entry['name']}: a class deck of class cards"
+    cards, heroes, fmt, sideboards = parse_deckstring(entry["code"])
+    assert fmt == FormatType.FT_STANDARD and not sideboards
+    assert [by_dbf[h].id for h in heroes] == [entry["hero"]]
+    ids = sorted(by_dbf[dbf].id for dbf, n in cards for _ in range(n))
+    assert ids == sorted(entry["cards"]) and len(ids) == 30, entry["name"]
+    hero_class = load_cards()[entry["hero"]].card_class
+    classes = Counter(load_cards()[i].card_class for i in ids)
+    assert set(classes) <= {12, hero_class}
+    assert classes[hero_class] >= 14, f"{entry['name']}: a class deck of class cards"
+    costs = [load_cards()[i].cost for i in ids]
+    assert sum(c <= 3 for c in costs) >= 12, f"{entry['name']}: an early game"
+    assert 2.5 <= sum(costs) / 30 <= 4.5, entry["name"]
+    return ids
+
+
+def test_basic_decks_are_basic_cards_and_their_lists_agree(basic_set: set[str]) -> None:
+    for entry in _entries("basic"):
+        ids = _check_entry(entry)
+        assert all(ids.count(i) == 2 for i in ids), entry["name"]
         assert set(ids) <= basic_set, (entry["name"], sorted(set(ids) - basic_set))
-        costs = [load_cards()[i].cost for i in ids for _ in range(2)]
-        assert sum(c <= 3 for c in costs) >= 12, f"{entry['name']}: an early game"
-        assert 2.5 <= sum(costs) / 30 <= 4.5, entry["name"]
 
 
-def test_class_decks_are_legal_once_basic_cards_are_playable(
+def test_class_decks_are_basic_and_classic_cards_and_their_lists_agree(
+        basic_set: set[str], classic_set: set[str]) -> None:
+    for entry in _entries("decks"):
+        ids = _check_entry(entry)
+        assert set(ids) <= basic_set | classic_set, entry["name"]
+        # made from both sets: Classic cards are what the class decks add
+        assert len(set(ids) - basic_set) >= 8, (entry["name"], "too few Classic cards")
+
+
+def test_class_decks_are_legal_once_their_cards_are_playable(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # PRETEND_BASIC_PLAYABLE: every collectible card counts as declared, so the deck rules
-    # other than "the engine plays it" are checked before the Basic cards are merged.
+    # other than "the engine plays it" are checked apart from the engine's progress.
     monkeypatch.setattr(decks, "playable", _pretend_collectible_is_playable)
     for name, entry in decks.class_decks().items():
         deck = decks.named(name)
         assert deck.hero == entry.hero and len(deck.ids) == 30
         assert deck.code == entry.code
-        assert decks.named(f"basic-{name}") == deck
+        basic = decks.named(f"basic-{name}")
+        assert basic.hero == deck.hero and basic != deck
         assert decks.named(entry.card_class.upper()) == deck
         assert decks.for_hero(entry.hero) == deck
     assert decks.for_hero("HERO_08a") is None
 
 
 def test_every_class_deck_is_playable() -> None:
-    # Red until the Basic cards of all ten classes are declared (the card branches): every
-    # class deck is a legal deck of cards the engine plays, and plays a game.
+    # Every class deck and Basic deck is a legal deck of cards the engine plays, and plays
+    # a game.
     problems = {}
-    for name in decks.class_decks():
+    for name in (*decks.class_decks(), *decks.basic_decks()):
         try:
             deck = decks.named(name)
         except DeckError as error:
