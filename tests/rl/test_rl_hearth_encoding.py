@@ -6,6 +6,8 @@ a bot rebuilds from its history stream)."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import random
 from typing import Any
 
@@ -26,6 +28,15 @@ def random_game(seed: int, history: bool = False) -> hearth.State:
     rng = random.Random(seed)
     decks = [DECKS[rng.randrange(len(DECKS))] for _ in range(2)]
     return hearth.new_game(seed=seed, decks=decks, history=history, turn_cap=40)
+
+
+@pytest.mark.parametrize("name", ["games.hearth.rl_encoding", "games.hearth.rl_env",
+                                  "games.hearth.rl_openspiel"])
+def test_doctests(name: str) -> None:
+    if name.endswith("openspiel"):
+        pytest.importorskip("pyspiel")
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_the_layout_adds_up() -> None:
