@@ -249,7 +249,11 @@ def _legal_table(view: Mapping[str, Any]) -> dict[int, Action]:
     layout = _Layout(view)
     table: dict[int, Action] = {}
     for a in layout.legal:
-        i = _encode(a, layout)
+        try:
+            i = _encode(a, layout)
+        except (KeyError, IndexError) as error:
+            raise ValueError(f"{a!r} names an entity no slot holds ({error}): it has no "
+                             "index") from None
         if i in table:
             raise AssertionError(f"{a!r} and {table[i]!r} share index {i}")
         table[i] = a
