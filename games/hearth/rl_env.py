@@ -214,6 +214,7 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
         self.action_spaces = {agent: action_space() for agent in AGENTS}
         self.state = new_game(seed=0)
         self._masks = {agent: np.zeros(ACTION_COUNT, np.int8) for agent in AGENTS}
+        self._views: dict[str, dict[str, Any]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -238,15 +239,24 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
         state = self.state
         pending = state.pending()
         self.agent_selection = AGENTS[pending[0] - 1]
+        # The player's view dict, built once per move: the mask and the observation both
+        # read it (building it is most of a step's cost).
+        self._views = {}
         for agent in AGENTS:
             mine = agent == self.agent_selection
-            self._masks[agent] = (action_mask(state, _player(agent)) if mine
+            self._masks[agent] = (action_mask(self._view(agent), _player(agent)) if mine
                                   else np.zeros(ACTION_COUNT, np.int8))
             self.infos[agent] = {"action_mask": self._masks[agent].copy()} if mine else {}
 
+    def _view(self, agent: str) -> dict[str, Any]:
+        view = self._views.get(agent)
+        if view is None:
+            view = self._views[agent] = self.state.observation(_player(agent))
+        return view
+
     def observe(self, agent: str) -> Observation:
         """`agent`'s own view; its mask is all 0 when it does not decide now."""
-        return {"observation": observe(self.state, _player(agent)),
+        return {"observation": observe(self._view(agent), _player(agent)),
                 "action_mask": self._masks[agent].copy()}
 
     def step(self, action: int | None) -> None:
@@ -267,6 +277,7 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
             one, two, truncated = _outcome(state)
             self.rewards[AGENTS[0]], self.rewards[AGENTS[1]] = one, two
             result = state.result()
+            self._views = {}
             for name in AGENTS:
                 if truncated:
                     self.truncations[name] = True
@@ -359,10 +370,12 @@ class HearthParallelEnv(ParallelEnv):  # type: ignore[misc, unused-ignore]  # un
         return self._action_spaces[agent]
 
     def _observations(self) -> dict[str, Observation]:
-        state = self.state
-        return {agent: {"observation": observe(state, _player(agent)),
-                        "action_mask": action_mask(state, _player(agent))}
-                for agent in AGENTS}
+        out: dict[str, Observation] = {}
+        for agent in AGENTS:
+            view = self.state.observation(_player(agent))
+            out[agent] = {"observation": observe(view, _player(agent)),
+                          "action_mask": action_mask(view, _player(agent))}
+        return out
 
     def _infos(self, observations: Mapping[str, Observation]) -> dict[str, dict[str, Any]]:
         return {agent: {"action_mask": observations[agent]["action_mask"].copy()}
@@ -534,6 +547,7 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.state = new_game(seed=0)
         self.player = 1
         self._mask = np.zeros(ACTION_COUNT, np.int8)
+        self._view: dict[str, Any] | None = None  # our view now (mask and observation)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
@@ -551,8 +565,8 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), self._info(False)
 
     def _observation(self) -> Observation:
-        return {"observation": observe(self.state, self.player),
-                "action_mask": self._mask.copy()}
+        view = self._view if self._view is not None else self.state.observation(self.player)
+        return {"observation": observe(view, self.player), "action_mask": self._mask.copy()}
 
     def _info(self, illegal: bool, reason: str | None = None) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask.copy(), "illegal": illegal,
@@ -581,8 +595,9 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             else:
                 options = state.legal_actions(other)
                 state.apply(options[int(self.np_random.integers(len(options)))], other)
+        self._view = state.observation(self.player)
         self._mask = (np.zeros(ACTION_COUNT, np.int8) if state.is_over
-                      else action_mask(state, self.player))
+                      else action_mask(self._view, self.player))
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         state = self.state
