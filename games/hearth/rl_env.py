@@ -215,6 +215,7 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
         self.state = new_game(seed=0)
         self._masks = {agent: np.zeros(ACTION_COUNT, np.int8) for agent in AGENTS}
         self._views: dict[str, dict[str, Any]] = {}
+        self._table: dict[int, Action] = {}  # the legal actions of agent_selection
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -244,8 +245,10 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
         self._views = {}
         for agent in AGENTS:
             mine = agent == self.agent_selection
-            self._masks[agent] = (action_mask(self._view(agent), _player(agent)) if mine
-                                  else np.zeros(ACTION_COUNT, np.int8))
+            self._masks[agent] = np.zeros(ACTION_COUNT, np.int8)
+            if mine:
+                self._table = legal_actions(self._view(agent), _player(agent))
+                self._masks[agent][list(self._table)] = 1
             self.infos[agent] = {"action_mask": self._masks[agent].copy()} if mine else {}
 
     def _view(self, agent: str) -> dict[str, Any]:
@@ -272,7 +275,7 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
         self._cumulative_rewards[agent] = 0.0
         for name in AGENTS:
             self.rewards[name] = 0.0
-        state.apply(legal_actions(state, player)[index], player)
+        state.apply(self._table[index], player)
         if state.is_over:
             one, two, truncated = _outcome(state)
             self.rewards[AGENTS[0]], self.rewards[AGENTS[1]] = one, two
