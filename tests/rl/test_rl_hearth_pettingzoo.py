@@ -203,3 +203,18 @@ def test_parallel_and_aec_play_the_same_game() -> None:
         done = all(terminations.values()) or all(truncations.values())
     assert k == len(actions) and par.state.hash() == aec.state.hash()
     assert sum(rewards.values()) == 0.0 and not par.agents
+
+
+def test_the_other_mulligan_does_not_show() -> None:
+    """player_1 mulligans first in the AEC environment: whatever it replaces, player_2's
+    observation is the same."""
+    seen = []
+    for subset in (R.MULLIGAN_FIRST, R.MULLIGAN_FIRST + 7):  # keep all, replace three
+        env = E.raw_env()
+        env.reset(seed=12)
+        assert env.agent_selection == "player_1"
+        env.step(subset)
+        assert env.agent_selection == "player_2"
+        seen.append(env.observe("player_2")["observation"])
+        assert env.observe("player_2")["action_mask"].any()
+    assert np.array_equal(seen[0], seen[1])
