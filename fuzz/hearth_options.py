@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from fuzz._bytes import Reader
 from games.hearth import END_TURN, Action, Kind
-from protocols.kettle.hearth import action_for, choice_for, mulligan_action, options_for
+from protocols.kettle.hearth import (
+    action_for,
+    choice_for,
+    mulligan_action,
+    options_for,
+    sub_option_for,
+)
 
 NUMBERS = (None, 0, 1, 2, 3, 4, 7, -1, -2, 10, 11, 2**31 - 1, 2**31, -(2**63), 10**30)
 KINDS = (Kind.PLAY, Kind.POWER, Kind.ATTACK, Kind.END_TURN)
@@ -65,7 +71,8 @@ def one_input(data: bytes) -> None:
         assert chosen is None or (chosen in legal and chosen.kind != Kind.MULLIGAN), chosen
     if shaped:
         for action in legal:
-            assert action_for(legal, options, *choice_for(options, action)) == action, action
+            assert action_for(legal, options, *choice_for(options, action),
+                          sub_option_for(action)) == action, action
     offered = [reader.byte() % 10 for _ in range(reader.byte() % 5)]
     chosen_cards = [reader.byte() % 12 for _ in range(reader.byte() % 5)]
     mulligan = mulligan_action(1, offered, chosen_cards)

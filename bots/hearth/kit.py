@@ -66,7 +66,7 @@ from bots.driver import ServerRefused as ServerRefused
 from bots.driver import ServerSilent as ServerSilent
 from bots.driver import os_reason as os_reason
 from bots.hearth.bot import Bot, Outcome
-from bots.hearth.options import actions_from_tree, choice_for
+from bots.hearth.options import actions_from_tree, choice_for, sub_option_for
 from bots.hearth.tree import EntityTree, TreeError
 from games.hearth import Action, State
 from protocols.kettle import (
@@ -335,7 +335,8 @@ class BotSession:
                             "which is not one of its options")
         index, target, position = choice_for(options.options, action)
         self.options_answered += 1
-        return self.conn.send(ChooseOption(options.options_id, index, target, None, position))
+        return self.conn.send(ChooseOption(options.options_id, index, target,
+                                           sub_option_for(action), position))
 
     def _call(self, hook: Callable[..., Any], *args: Any) -> Any:
         try:

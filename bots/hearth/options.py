@@ -24,10 +24,11 @@ from hearthstone.enums import CardType, GameTag, Zone
 
 from bots.hearth.tree import EntityTree
 from games.hearth import END_TURN, Action, Kind
-from protocols.kettle.hearth import Choice, action_for, choice_for, options_for
+from protocols.kettle.hearth import Choice, action_for, choice_for, options_for, sub_option_for
 from protocols.kettle.messages import OPTION_END_TURN, Option
 
-__all__ = ["Choice", "action_for", "actions_from_tree", "choice_for", "options_for"]
+__all__ = ["Choice", "action_for", "actions_from_tree", "choice_for", "options_for",
+           "sub_option_for"]
 
 _CARDTYPE = int(GameTag.CARDTYPE)
 _ZONE = int(GameTag.ZONE)
@@ -50,6 +51,18 @@ def actions_from_tree(options: Sequence[Option], tree: EntityTree, player: int) 
             continue
         entity = tree[main.entity_id]
         targets = main.targets or (0,)
+        if option.sub_options and entity[_ZONE] == _HAND:  # Choose One: option k by index
+            for k, sub in enumerate(option.sub_options):
+                if not sub.entity_id:
+                    continue  # that option cannot be played now
+                ts = sub.targets or (0,)
+                if entity[_CARDTYPE] == _MINION:
+                    if slots is None:
+                        slots = range(len(tree.board(player)) + 1)
+                    out.extend(Action(Kind.PLAY, entity.id, t, n, (k,)) for t in ts for n in slots)
+                else:
+                    out.extend(Action(Kind.PLAY, entity.id, t, -1, (k,)) for t in ts)
+            continue
         if entity[_ZONE] == _HAND:
             if entity[_CARDTYPE] == _MINION:
                 if slots is None:

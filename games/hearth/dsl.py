@@ -633,8 +633,12 @@ def card(
     combo: EffectLike | None = None,
     combo_requirements: dict[PlayReq, int] | None = None,
     entourage: tuple[str, ...] = (),
+    choose: tuple[str, ...] = (),
 ) -> CardScript:
     """Declare the behaviour of ``card_id`` (``battlecry``/``spell`` are aliases of ``play``).
+
+    ``choose``: Choose One, the option cards (declared with their own text and requirements;
+    a minion's option is its battlecry); the play names the option by index.
 
     ``combo``: what the card does instead when another card was played before it this
     turn, with ``combo_requirements`` (default: ``requirements``) for its target.
@@ -682,6 +686,7 @@ def card(
         combo_requirements=combo_reqs,
         combo_needs_target=combo_needs,
         combo_takes_target=combo_needs or PlayReq.REQ_TARGET_IF_AVAILABLE in creqs,
+        choose=choose,
     )
     return register(card_id, script)
 
@@ -1714,3 +1719,26 @@ class GiveOfClass(Effect):
 
 
 __all__ += ["FRIENDLY_SECRETS", "GiveOfClass"]
+
+
+# --- druid ---
+
+
+class GainFullManaCrystals(Effect):
+    """Gain full Mana Crystals (Nourish's Rampant Growth), never above 10."""
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.gain_mana_crystal(ctx.player, self.amount, full=True)
+
+
+class HeroAttack(Lazy):
+    """The controller's hero's Attack as in combat, its weapon included (Savagery)."""
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return g.attack_value(g.hero[ctx.player])
+
+
+__all__ += ["GainFullManaCrystals", "HeroAttack"]

@@ -279,13 +279,15 @@ class Effects(Triggers):
         if gain > 0:
             self._set(pe, TEMP_RESOURCES, pe[TEMP_RESOURCES] + gain)
 
-    def gain_mana_crystal(self, p: int, amount: int = 1) -> int:
-        """Gain empty Mana Crystals (Wild Growth), never above 10; returns how many."""
+    def gain_mana_crystal(self, p: int, amount: int = 1, full: bool = False) -> int:
+        """Gain Mana Crystals, empty (Wild Growth) or ``full`` (Nourish), never above 10;
+        returns how many."""
         pe = self.ents[1 + p]
         gain = min(amount, MAX_MANA - pe[RESOURCES])
         if gain > 0:
             self._set(pe, RESOURCES, pe[RESOURCES] + gain)
-            self._set(pe, RESOURCES_USED, pe[RESOURCES_USED] + gain)
+            if not full:
+                self._set(pe, RESOURCES_USED, pe[RESOURCES_USED] + gain)
         return max(0, gain)
 
     def set_stat(self, card_id: str, target: int, source: int, tag: int, value: int) -> int:

@@ -700,7 +700,7 @@ class State(Determinize):
         elif kind == Kind.END_TURN:
             self._end_turn()
         elif kind == Kind.PLAY:
-            self._play(action.entity, action.target, action.position)
+            self._play(action.entity, action.target, action.position, action.cards)
         elif kind == Kind.POWER:
             self._hero_power(action.entity, action.target)
         else:

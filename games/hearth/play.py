@@ -7,7 +7,10 @@ requirements and targets, summoning sickness, Freeze, Windfury and Taunt.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import END_TURN, Action, Kind
+from .carddb import load_cards
 from .effects import Effects
 from .entity import Entity
 from .enums import (
@@ -67,6 +70,7 @@ from .script import (
     EV_CAST,
     EV_PLAYED,
     EV_SUMMONED,
+    CardScript,
 )
 
 _PLAY, _POWER, _ATTACK = Kind.PLAY, Kind.POWER, Kind.ATTACK
@@ -137,35 +141,16 @@ class Play(Effects):
                 continue
             if card.tags.get(SECRET) and not self._secret_fits(p, card.id):
                 continue
-            reqs = script.requirements
-            if reqs:
-                if REQ_SLOTS in reqs and full:
-                    continue
-                if REQ_WEAPON in reqs and not self.weapon[p]:
-                    continue
-                if REQ_MIN_ENEMY_MINIONS in reqs and len(self.board[3 - p]) < reqs[
-                    REQ_MIN_ENEMY_MINIONS
-                ]:
-                    continue
-                if (
-                    REQ_MIN_TOTAL_MINIONS in reqs
-                    and len(board) + len(self.board[3 - p]) < reqs[REQ_MIN_TOTAL_MINIONS]
-                ):
-                    continue
-            takes, needs = script.takes_target, script.needs_target
-            if script.combo is not None and self.ents[1 + p][NUM_CARDS_PLAYED_THIS_TURN]:
-                # Combo: the combo text's requirements (SI:7 Agent targets only with it).
-                reqs = script.combo_requirements or reqs
-                takes, needs = script.combo_takes_target, script.combo_needs_target
-            targets = self._targets(p, reqs, cid) if takes else _NO_TARGET
-            if not targets:
-                if needs:
-                    continue
-                targets = _NO_TARGET
-            if ctype == T_MINION:
-                out.extend([_new(Action, (_PLAY, cid, t, n, ())) for t in targets for n in slots])
-            else:
-                out.extend([_new(Action, (_PLAY, cid, t, -1, ())) for t in targets])
+            if script.choose:  # Choose One: each option with its own requirements
+                db = load_cards()
+                for k, option in enumerate(script.choose):
+                    targets = self._card_targets(p, cid, db[option].script, full)
+                    if targets is not None:
+                        self._play_actions(out, cid, ctype, targets, slots, (k,))
+                continue
+            targets = self._card_targets(p, cid, script, full)
+            if targets is not None:
+                self._play_actions(out, cid, ctype, targets, slots, ())
         hp = ents[self.power[p]]
         if not hp[EXHAUSTED] and hp[COST] <= mana:
             script = hp.card.script
@@ -278,12 +263,52 @@ class Play(Effects):
 
     # ------------------------------------------------------------------ actions
 
+    def _card_targets(self, p: int, cid: int, script: CardScript, full: bool
+                      ) -> Sequence[int] | None:
+        """The targets playing ``cid`` with ``script``'s text may take now (``_NO_TARGET``
+        when it takes none), or None when its requirements forbid playing it."""
+        board = self.board[p]
+        reqs = script.requirements
+        if reqs:
+            if REQ_SLOTS in reqs and full:
+                return None
+            if REQ_WEAPON in reqs and not self.weapon[p]:
+                return None
+            if REQ_MIN_ENEMY_MINIONS in reqs and len(self.board[3 - p]) < reqs[
+                REQ_MIN_ENEMY_MINIONS
+            ]:
+                return None
+            if (
+                REQ_MIN_TOTAL_MINIONS in reqs
+                and len(board) + len(self.board[3 - p]) < reqs[REQ_MIN_TOTAL_MINIONS]
+            ):
+                return None
+        takes, needs = script.takes_target, script.needs_target
+        if script.combo is not None and self.ents[1 + p][NUM_CARDS_PLAYED_THIS_TURN]:
+            # Combo: the combo text's requirements (SI:7 Agent targets only with it).
+            reqs = script.combo_requirements or reqs
+            takes, needs = script.combo_takes_target, script.combo_needs_target
+        targets = self._targets(p, reqs, cid) if takes else _NO_TARGET
+        if not targets:
+            if needs:
+                return None
+            targets = _NO_TARGET
+        return targets
+
+    @staticmethod
+    def _play_actions(out: list[Action], cid: int, ctype: int, targets: Sequence[int],
+                      slots: range, cards: tuple[int, ...]) -> None:
+        if ctype == T_MINION:
+            out.extend([_new(Action, (_PLAY, cid, t, n, cards)) for t in targets for n in slots])
+        else:
+            out.extend([_new(Action, (_PLAY, cid, t, -1, cards)) for t in targets])
+
     def _pay(self, p: int, cost: int) -> None:
         if cost:
             pe = self.ents[1 + p]
             self._set(pe, RESOURCES_USED, pe[RESOURCES_USED] + cost)
 
-    def _play(self, eid: int, target: int, position: int) -> None:
+    def _play(self, eid: int, target: int, position: int, choice: tuple[int, ...] = ()) -> None:
         p = self.current
         e = self.ents[eid]
         card = e.card
@@ -301,6 +326,9 @@ class Play(Effects):
         ctype = card.type
         script = card.script
         effect = script.combo if combo and script.combo is not None else script.play
+        if choice:  # Choose One: the chosen option's text
+            option = load_cards()[script.choose[choice[0]]]
+            effect = option.script.play
         if ctype == T_SPELL:
             # "Whenever you cast a spell" resolves before the spell's text; the target is
             # kept in CARD_TARGET, where a trigger may change it (Spellbender) or the spell

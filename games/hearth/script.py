@@ -180,6 +180,10 @@ class CardScript:
     # An enchantment's "when it goes", removed by its own trigger or by a Silence (Shadow
     # Madness gives the minion back); its ``deathrattle`` is one it gives its bearer.
     on_removed: Effect | None = None
+    # --- druid ---
+    # Choose One: the option cards (their own text and requirements); the card is played with
+    # ``Action.cards == (k,)``, k the option's index here.
+    choose: tuple[str, ...] = ()
 
 
 EMPTY_SCRIPT = CardScript()

@@ -12,10 +12,15 @@ MAIN_ACTION, in the engine's order:
   then minions left to right). ``main_option.entityID`` is that entity and
   ``main_option.targets`` the distinct non-zero targets of its actions in first-appearance
   order; ``[]`` when its actions have target 0 (a card or hero power without a target;
-  the engine never mixes target 0 and real targets for one entity). No ``sub_options``.
+  the engine never mixes target 0 and real targets for one entity).
+- a Choose One card (its actions carry ``Action.cards == (k,)``) lists ``sub_options``, one per
+  option in the card's order (index k): ``entityID`` the card itself and ``targets`` that
+  option's, or ``entityID`` 0 for an option that cannot be played now (Power of the Wild's
+  Panther on a full board). No option entities are created (real games create the option
+  cards in SETASIDE); the option is named by its index.
 
 **Answering** (``choice_for``, client side): ``choose_option {optionsID, option_index,
-target?, position?}``:
+target?, sub_option_index?, position?}``:
 
 - ``option_index``: the index into ``options`` (0 = end the turn);
 - ``target``: the target's entity id, sent only when the option lists targets (then it is
@@ -23,7 +28,9 @@ target?, position?}``:
 - ``position``: sent only for a minion played from hand: the ``ZONE_POSITION`` the minion
   takes on the board, **1 = leftmost**, ``len(board) + 1`` = right end (the engine's
   ``Action.position`` is the 0-based board index, so ``position = Action.position + 1``);
-  absent on a minion play = the right end. Ignored for everything else.
+  absent on a minion play = the right end. Ignored for everything else;
+- ``sub_option_index``: for a Choose One card, the option's index (required then; refused
+  for any other option).
 
 **Reading** (``action_for``, server side): the legal action with the option's entity,
 that target (0 when absent) and that position, or None: an ``illegal`` nack.
@@ -73,16 +80,17 @@ __all__ = [
     "deck_problem",
     "mulligan_action",
     "options_for",
+    "sub_option_for",
 ]
 
 Choice = tuple[int, int | None, int | None]
 """``(option_index, target, position)`` of a ``choose_option``; None = field absent."""
 
 
-
 def options_for(actions: Sequence[Action]) -> tuple[Option, ...]:
     """The ``options`` list for the legal actions of the player to move (END_TURN first)."""
     targets: dict[int, list[int]] = {}
+    chosen: dict[int, dict[int, list[int]]] = {}  # Choose One: entity -> option -> targets
     for a in actions:
         if a.kind == Kind.END_TURN:
             continue
@@ -91,11 +99,28 @@ def options_for(actions: Sequence[Action]) -> tuple[Option, ...]:
         known = targets.setdefault(a.entity, [])
         if a.target and a.target not in known:
             known.append(a.target)
+        if a.cards:
+            of_option = chosen.setdefault(a.entity, {}).setdefault(a.cards[0], [])
+            if a.target and a.target not in of_option:
+                of_option.append(a.target)
     out = [Option(OPTION_END_TURN)]
-    out.extend(
-        Option(OPTION_POWER, OptionEntity(entity, tuple(ts))) for entity, ts in targets.items()
-    )
+    for entity, ts in targets.items():
+        subs: tuple[OptionEntity, ...] = ()
+        if entity in chosen:
+            by_k = chosen[entity]
+            subs = tuple(OptionEntity(entity, tuple(by_k[k])) if k in by_k else OptionEntity(0)
+                         for k in range(max(by_k) + 1))
+        out.append(Option(OPTION_POWER, OptionEntity(entity, tuple(ts)), subs))
     return tuple(out)
+
+
+def sub_option_for(action: Action) -> int | None:
+    """The ``sub_option_index`` that answers with ``action`` (a Choose One play), else None.
+
+    >>> sub_option_for(Action(Kind.PLAY, 9, 5, -1, (1,))), sub_option_for(END_TURN)
+    (1, None)
+    """
+    return action.cards[0] if action.kind == Kind.PLAY and action.cards else None
 
 
 def choice_for(options: Sequence[Option], action: Action) -> Choice:
@@ -123,6 +148,7 @@ def action_for(
     index: int,
     target: int | None,
     position: int | None,
+    sub_option: int | None = None,
 ) -> Action | None:
     """The legal action a ``choose_option`` names, or None when it names none.
 
@@ -140,9 +166,12 @@ def action_for(
         return None
     wanted = target or 0
     entity = main.entity_id
+    cards = () if sub_option is None else (sub_option,)
     best: Action | None = None
     for a in legal:
         if a.entity != entity or a.target != wanted or a.kind in (Kind.MULLIGAN, Kind.CHOOSE):
+            continue
+        if (a.kind == Kind.PLAY and a.cards != cards) or (a.kind != Kind.PLAY and cards):
             continue
         if a.position < 0:
             return a

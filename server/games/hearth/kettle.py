@@ -303,7 +303,7 @@ class KettleSession(Session[ServerMessage]):
                                         f"offered {list(ask.cards)} (each at most once)")
         else:
             action = action_for(ask.actions, ask.options, message.option_index,
-                                message.target, message.position)
+                                message.target, message.position, message.sub_option_index)
             if action is None:
                 raise _Refusal(ILLEGAL, _illegal_option(ask.options, message))
         ask.answered = True

@@ -111,7 +111,7 @@ class HandServer:
                 options_id, options, legal = self.pending_options
                 assert event.options_id == options_id
                 action = action_for(legal, options, event.option_index, event.target,
-                                    event.position)
+                                    event.position, event.sub_option_index)
                 assert action is not None, f"illegal choose_option {event}"
                 self.pending_options = None
                 self.chosen.append((event, action))
