@@ -151,23 +151,58 @@ def test_choose_one_options_have_their_own_indices() -> None:
     assert [R.move_of(i, g, 1, options) for i in indices] == options
 
 
-def test_engine_choose_one_cards_when_there_are_any() -> None:
-    """Every Choose One card the engine plays offers one PLAY per option, each its own
-    index (PLAY actions with cards=(k,); none while the engine has no such card)."""
-    for deck in DECKS:
-        g = S.prepared(hero1=deck[0], deck1=deck[1])
-        for cid in dict.fromkeys(deck[1]):
+def choose_one_cards() -> list[str]:
+    """The collectible Choose One cards the engine plays (from the card data's scripts)."""
+    from games.hearth.carddb import load_cards
+
+    return [c.id for c in load_cards().values()
+            if c.playable and c.collectible and getattr(c.script, "choose", None)]
+
+
+def test_engine_choose_one_cards_each_option_its_index() -> None:
+    """Every Choose One card the engine plays offers one PLAY per playable option
+    (Action.cards=(k,)), each its own index, and back."""
+    cards = choose_one_cards()
+    assert len(cards) >= 10  # the Druid Classic set
+    options_seen: set[int] = set()
+    for start in range(0, len(cards), 9):
+        g = S.prepared(hero1="HERO_06")
+        S.summon(g, 2, "CS2_182")
+        S.summon(g, 1, "CS2_231")
+        for cid in cards[start:start + 9]:
             S.give(g, 1, cid)
-            if len(g.hand[1]) == 10:
-                break
         g._legal = None
         legal = g.legal_actions(1)
-        choose_one = [a for a in legal if a.kind == Kind.PLAY and a.cards]
-        indices = {R.action_of(a, g, 1) for a in legal}
-        assert len(indices) == len(legal)
-        for a in choose_one:
-            assert R.action_fields(R.action_of(a, g, 1)).option == a.cards[0]
-            assert R.move_of(R.action_of(a, g, 1), g, 1) == a
+        indices = [R.action_of(a, g, 1) for a in legal]
+        assert len(set(indices)) == len(legal)
+        assert int(R.action_mask(g, 1).sum()) == len(legal)
+        for a, i in zip(legal, indices, strict=True):
+            assert R.move_of(i, g, 1) == a
+            if a.kind == Kind.PLAY and a.cards:
+                assert R.action_fields(i).option == a.cards[0]
+                options_seen.add(a.cards[0])
+    assert options_seen == {0, 1}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_choose_one_decks_in_random_games(seed: int) -> None:
+    """Random games of decks of Choose One cards: the mask is the legal actions and every
+    action goes both ways, the options included."""
+    cards = choose_one_cards()
+    deck = (cards * 3)[:30]
+    g = hearth.new_game(seed=seed, decks=[("HERO_06", deck), ("HERO_06", deck)], turn_cap=30)
+    rng = random.Random(seed)
+    played_options = 0
+    while not g.is_over:
+        p = g.pending()[0]
+        legal = g.legal_actions(p)
+        assert int(R.action_mask(g, p).sum()) == len(legal)
+        for a in legal:
+            assert R.move_of(R.action_of(a, g, p), g, p) == a
+        choice = rng.choice(legal)
+        played_options += int(choice.kind == Kind.PLAY and bool(choice.cards))
+        g.apply(choice, p)
+    assert played_options > 0
 
 
 def test_kind_choose_tracking() -> None:
