@@ -472,7 +472,8 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 def register_envs() -> None:
-    """Register `gauntlet/Blokus-v0` with Gymnasium (idempotent; done on import).
+    """Register `gauntlet/Blokus-v0` and `gauntlet/Hearth-v0` with Gymnasium (idempotent;
+    done on import; Hearth's by its entry point string, so nothing of it is imported).
 
     Also the `gymnasium.envs` entry point of the package: Gymnasium 0.26-0.29 call it
     inside the entry point's namespace (`gauntlet`); Gymnasium 1.x loads no entry points,
@@ -485,6 +486,13 @@ def register_envs() -> None:
         f"{registration.current_namespace}/{name}"
     if full not in gymnasium.registry:
         gymnasium.register(id=name, entry_point=f"{__name__}:BlokusEnv")
+    # The package's one entry point registers Hearth's environment too, by name: nothing
+    # of the Hearth engine is imported until gymnasium.make asks for it.
+    hearth = "Hearth-v0" if registration.current_namespace is not None else "gauntlet/Hearth-v0"
+    hearth_full = hearth if registration.current_namespace is None else \
+        f"{registration.current_namespace}/{hearth}"
+    if hearth_full not in gymnasium.registry:
+        gymnasium.register(id=hearth, entry_point="games.hearth.rl_env:HearthGymEnv")
 
 
 register_envs()

@@ -164,7 +164,8 @@ def test_make_with_the_module_in_a_fresh_interpreter() -> None:
 
 def test_the_entry_point_registers_in_its_namespace() -> None:
     """The `gymnasium.envs` entry point as Gymnasium 0.26-0.29 load it: called inside the
-    namespace its name gives, it registers gauntlet/Blokus-v0 and nothing else."""
+    namespace its name gives, it registers gauntlet/Blokus-v0 and gauntlet/Hearth-v0 and
+    nothing else."""
     (point,) = [p for p in entry_points(group="gymnasium.envs") if p.name == "gauntlet"]
     assert point.value == "games.blokus.env:register_envs"
     done = run("""
@@ -181,7 +182,7 @@ def test_the_entry_point_registers_in_its_namespace() -> None:
         gymnasium.make("gauntlet/Blokus-v0").reset(seed=0)
     """)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "['gauntlet/Blokus-v0']"
+    assert done.stdout.strip() == "['gauntlet/Blokus-v0', 'gauntlet/Hearth-v0']"
 
 
 def test_make_without_any_import_on_this_gymnasium() -> None:
