@@ -9,7 +9,8 @@ is read in the Standard or the Wild format.
 
 The ten class decks (``data/decks.json``: one deck of Basic and Classic cards per class of
 patch 17.6, the default for that class) are read by name with :func:`named`: ``"mage"``,
-``"demon-hunter"``...; the earlier Basic-set decks stay as ``"basic-mage"``... (:func:`basic_decks`).
+``"demon-hunter"``...; the earlier Basic-set decks stay as ``"basic-mage"``...
+(:func:`basic_decks`).
 
 >>> deck = Deck.from_ids("HERO_08", ["CS2_025"] * 2 + ["CS2_122"] * 2 + ["CS2_182"] * 26)
 Traceback (most recent call last):
