@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bots.blokus.kit import Bot
+from bots.policy import is_policy
 from games.blokus import COLORS, SHAPE_SIZE, SetMove, SkipMove, State, attach_corners
 from games.blokus.bitboard import SIZE
 
@@ -206,8 +207,14 @@ def bot_factory(spec: str) -> BotFactory:
             raise BotLoadError(f"cannot load {where}: {type(error).__name__}: {error}",
                                _user_traceback(error)) from None
     cls = getattr(module, class_name, None)
+    if is_policy(cls):  # policy(observation, action_mask) -> action, as the envs train
+        # it; imported here: only a policy needs numpy and the encodings
+        from bots.blokus.policy import PolicyBot
+
+        return lambda seed: PolicyBot(cls)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"{spec}: {class_name} is not a Bot subclass in {where}")
+        raise ValueError(f"{spec}: {class_name} is neither a Bot subclass nor a policy "
+                         f"function in {where}")
     try:
         takes_seed = "seed" in inspect.signature(cls).parameters
     except (TypeError, ValueError):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bots.hearth.bot import Bot, owner_of_hand_card
+from bots.policy import is_policy
 from games.hearth import END_TURN, Action, Kind, State
 
 __all__ = ["BUNDLED", "GreedyBot", "RandomBot", "bot_factory", "evaluate", "load_bot"]
@@ -295,8 +296,14 @@ def bot_factory(spec: str) -> BotFactory:
         known = ", ".join(sorted(BUNDLED))
         raise ValueError(f"unknown bot {spec!r}: use one of {known}, module:Class or file.py:Class")
     cls = getattr(_module(where), class_name, None)
+    if is_policy(cls):  # policy(observation, action_mask) -> action, as the envs train
+        # it; imported here: only a policy needs numpy and the encodings
+        from bots.hearth.policy import PolicyBot
+
+        return lambda seed: PolicyBot(cls)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"{spec}: {class_name} is not a bots.hearth.Bot subclass in {where}")
+        raise ValueError(f"{spec}: {class_name} is neither a bots.hearth.Bot subclass nor a "
+                         f"policy function in {where}")
     bot_class: type[Bot] = cls
     try:
         takes_seed = "seed" in inspect.signature(bot_class).parameters

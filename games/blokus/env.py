@@ -398,6 +398,11 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._play_opponent()
         return self._observation(), self._info(False)
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal indices now as booleans: the method sb3-contrib's `MaskablePPO` calls
+        (`info["action_mask"]` holds the same, as 0/1 int8)."""
+        return self._mask.astype(bool)
+
     def _observation(self) -> Observation:
         return {"observation": observe(self.state, AGENTS[self.team]),
                 "action_mask": self._mask.copy()}

@@ -567,6 +567,11 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._play_opponent()
         return self._observation(), self._info(False)
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal indices now as booleans: the method sb3-contrib's `MaskablePPO` calls
+        (`info["action_mask"]` holds the same, as 0/1 int8)."""
+        return self._mask.astype(bool)
+
     def _observation(self) -> Observation:
         view = self._view if self._view is not None else self.state.observation(self.player)
         return {"observation": observe(view, self.player), "action_mask": self._mask.copy()}

@@ -4,6 +4,8 @@ A name is a game's kit prefix and a bot of that kit (`GamePlugin.kit`): `blokus-
 `blokus-greedy`, `blokus-<module:Class | file.py:Class>`; `hearth-random`, `hearth-greedy`
 (bundled names keep their prefix) or `hearth-<module:Class | file.py:Class>` play Hearth
 over Kettle instead, whose reservation is `GAME_ID:PASSWORD` (room id, code).
+`gauntlet bot blokus --policy module:function` plays a trained policy
+(`policy(observation, action_mask) -> action`, `bots.policy`).
 
 The flags are the official clients' (`-h/--host`, `-p/--port`, `-r/--reservation`), so a
 bundled bot can be started wherever the official TestClient or a ladder starts a player.
@@ -59,12 +61,27 @@ def bot_command(
         min=0.1, help="Give up when the server is silent this many seconds.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every message.")]
     = False,
+    policy: Annotated[str | None, typer.Option(
+        metavar="MODULE:FUNCTION",
+        help="Play policy(observation, action_mask) -> action, as the learning "
+        "environments call it (package.module:function or file.py:function); NAME is then "
+        "the game: blokus or hearth.")] = None,
 ) -> None:
     """Connect a bot to a server and play one game.
 
     Exits 0 once the game has a result, 1 when it could not be played.
     """
     kits = _kits()
+    if policy is not None:
+        # `gauntlet bot blokus --policy m:f` is `gauntlet bot blokus-m:f`: the kits take a
+        # function wherever they take a Bot class.
+        game = name.removesuffix("-")
+        kit = next((k for k in kits if k.prefix == f"{game}-"), None)
+        if kit is None:
+            games = ", ".join(k.prefix.removesuffix("-") for k in kits)
+            raise typer.BadParameter(f"with --policy, NAME is the game: {games}",
+                                     param_hint="NAME")
+        name = f"{kit.prefix}{policy}"
     kit = next((k for k in kits if name.startswith(k.prefix)), None)
     if kit is None:
         examples = ", ".join(f"{k.prefix}{k.names[0].removeprefix(k.prefix)}" for k in kits
