@@ -23,7 +23,7 @@ async def test_the_history_follows_every_rated_game_of_each_bot(running: Running
     assert empty["game"] == BLOKUS and empty["limit"] == 200
     assert {b["bot"]: b["points"] for b in empty["bots"]}["strong"] == []
 
-    outcomes = "win win draw win loss win".split()
+    outcomes = ["win", "win", "draw", "win", "loss", "win"]
 
     def play() -> None:
         for outcome in outcomes:
