@@ -12,10 +12,32 @@ adminButton(token);
 
 // ---------------------------------------------------------------- the match list
 // Live and recent matches come from the server's memory, older ones from its database, a
-// page at a time ("older matches" asks the lobby socket for the next page).
+// page at a time ("older matches" asks the lobby socket for the next page). The filter
+// above the list (game, player, status) asks the server for its first page: thousands of
+// stored matches are filtered in the database, not here. The lobby's live events are not
+// filtered by the server: the list applies the filter to them (`fits`).
+const STATUSES = ["waiting", "running", "paused", "finished", "aborted", "cancelled"];
+const BOT_TYPING_MS = 300; // the player field asks the server once typing pauses
 const matches = new Map();
 let lobby = null;
 let stored = null; // {next, total}: the next stored page's offset, how many there are
+const filter = { game: "", bot: "", status: "" };
+let answered = "||"; // the filter `matches` was last filled under: "game|bot|status"
+let typing = null;
+
+const filterActive = () => Boolean(filter.game || filter.bot || filter.status);
+
+function fits(m) {
+  return (!filter.game || m.game === filter.game) && (!filter.status || m.status === filter.status)
+    && (!filter.bot || m.players.includes(filter.bot));
+}
+
+function askPage(offset) {
+  if (!lobby || lobby.readyState !== WebSocket.OPEN) return;
+  const message = { type: "page", offset };
+  for (const [key, value] of Object.entries(filter)) if (value) message[key] = value;
+  lobby.send(JSON.stringify(message));
+}
 
 function connectLobby() {
   const ws = new WebSocket(wsUrl("/ws/lobby"));
@@ -27,11 +49,21 @@ function connectLobby() {
       for (const m of data.matches) matches.set(m.id, m);
       stored = data.stored
         ? { next: data.stored.offset + data.stored.limit, total: data.stored.total } : null;
+      answered = "||";
+      if (filterActive()) askPage(0); // a reconnect: the filter's first page again
     } else if (data.type === "page") {
+      if (data.offset === 0) { // a filter's first page: what the list shows from now on
+        matches.clear();
+        const f = data.filter ?? {};
+        answered = `${f.game ?? ""}|${f.bot ?? ""}|${f.status ?? ""}`;
+      }
       for (const m of data.matches) if (!matches.has(m.id)) matches.set(m.id, m);
       stored = { next: data.offset + data.limit, total: data.total };
     } else if (data.type === "match") {
       matches.set(data.match.id, data.match);
+    } else if (data.type === "error") {
+      document.getElementById("conn").textContent = `the list: ${data.error}`;
+      return;
     }
     drawList();
     followLive();
@@ -43,17 +75,79 @@ function connectLobby() {
   };
 }
 
+function filterChanged() {
+  drawList(); // at once from what is here, then from the server's answer
+  askPage(0);
+}
+
+function drawFilter(list) {
+  const form = document.getElementById("list-filter");
+  const game = el("select", { name: "game", "aria-label": "game" },
+    el("option", { value: "" }, "every game"),
+    ...list.map((g) => el("option", { value: g.id }, g.name ?? g.id)));
+  const status = el("select", { name: "status", "aria-label": "status" },
+    el("option", { value: "" }, "any status"),
+    ...STATUSES.map((st) => el("option", { value: st }, st)));
+  const bot = el("input", { name: "bot", type: "search", placeholder: "player",
+    "aria-label": "player", list: "players", autocomplete: "off", maxlength: "100" });
+  game.value = filter.game;
+  status.value = filter.status;
+  bot.value = filter.bot;
+  game.addEventListener("change", () => { filter.game = game.value; filterChanged(); });
+  status.addEventListener("change", () => { filter.status = status.value; filterChanged(); });
+  bot.addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      if (bot.value.trim() === filter.bot) return;
+      filter.bot = bot.value.trim();
+      filterChanged();
+    }, BOT_TYPING_MS);
+  });
+  form.addEventListener("submit", (ev) => ev.preventDefault());
+  form.replaceChildren(game, status, bot, el("datalist", { id: "players" }));
+}
+
+const clock = (seconds) => {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
+  return `${h ? `${h}:` : ""}${mm}:${String(s % 60).padStart(2, "0")}`;
+};
+
+function when(stamp) {
+  const date = new Date(stamp * 1000);
+  const today = date.toDateString() === new Date().toDateString();
+  return today ? date.toLocaleTimeString() : date.toLocaleString();
+}
+
+// "winner: greedy" or "draw" (or who failed), then the scores, "42 : 17".
+function outcome(m) {
+  const r = m.result;
+  if (!r) return m.live ? "" : m.status;
+  const head = r.winnerName ? `winner: ${r.winnerName}`
+    : r.cause ? `no winner (${r.cause.toLowerCase().replaceAll("_", " ")})` : "draw";
+  return r.scores?.length ? `${head} · ${r.scores.join(" : ")}` : head;
+}
+
 function drawList() {
   const list = document.getElementById("matches");
-  const all = [...matches.values()];
+  const all = [...matches.values()].filter(fits);
   const live = all.filter((m) => m.live).sort((a, b) => b.created - a.created);
   const done = all.filter((m) => !m.live)
     .sort((a, b) => (b.finished ?? b.created) - (a.finished ?? a.created));
+  const now = Date.now() / 1000;
   const item = (m) => {
+    const begun = m.started ?? null;
+    const end = m.finished ?? (m.live ? now : null);
+    const times = [begun ? `started ${when(begun)}` : `created ${when(m.created)}`];
+    if (begun && end) times.push(clock(end - begun));
     const link = el("a", { href: `?match=${m.id}` },
       el("span", { class: `status ${m.status}` }, m.status),
       el("b", {}, gameName(m.game)), " ",
-      m.players.join(" vs "));
+      m.players.join(" vs "),
+      el("span", { class: "outcome-line", "data-winner": m.result?.winnerName ?? "" },
+        outcome(m)),
+      el("span", { class: "when" }, times.join(" · ")));
     link.addEventListener("click", (ev) => { ev.preventDefault(); openMatch(m.id, null); });
     return el("li", { class: m.id === current?.id ? "current" : "", "data-id": m.id,
       "data-status": m.status }, link);
@@ -61,14 +155,20 @@ function drawList() {
   let older = "";
   if (stored && stored.next < stored.total) {
     const more = el("button", { class: "older", "data-action": "older" }, "older matches");
-    more.addEventListener("click", () => {
-      lobby?.send(JSON.stringify({ type: "page", offset: stored.next }));
-    });
+    more.addEventListener("click", () => askPage(stored.next));
     older = el("li", { class: "section" }, more);
   }
+  const recent = stored ? `Recent · ${stored.total} stored` : "Recent";
   list.replaceChildren(
     el("li", { class: "section" }, `Live (${live.length})`), ...live.map(item),
-    el("li", { class: "section" }, "Recent"), ...done.map(item), older);
+    el("li", { class: "section" }, recent), ...done.map(item), older);
+  list.dataset.answered = answered; // which filter the server last answered (for tests)
+  list.dataset.total = stored ? String(stored.total) : "";
+  const players = document.getElementById("players");
+  if (players) {
+    const names = [...new Set([...matches.values()].flatMap((m) => m.players))].sort();
+    players.replaceChildren(...names.slice(0, 200).map((n) => el("option", { value: n })));
+  }
 }
 
 // ---------------------------------------------------------------- one match
@@ -289,7 +389,7 @@ function openMatch(id, seq) {
 
 followToggle();
 connectLobby();
-games().then(drawList); // the games' names
+games().then((list) => { drawFilter(list); drawList(); }); // the games' names
 if (params.get("match")) {
   const seq = params.get("seq");
   openMatch(params.get("match"), seq === null ? null : Number(seq));

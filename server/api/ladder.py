@@ -13,13 +13,16 @@ import threading
 import weakref
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from server.api.deps import Admin, ContextDep
 from server.api.ladder_schemas import (
+    BotHistoryOut,
     CrossCellOut,
     CrossRowOut,
     CrosstableOut,
+    HistoryOut,
+    HistoryPointOut,
     LadderOut,
     StandingOut,
 )
@@ -124,6 +127,31 @@ def crosstable(game: Game, context: ContextDep) -> CrosstableOut:
             CrossCellOut(opponent=names[o], points=cells[o][0], games=cells[o][1])
             for o in names if o in cells]))
     return CrosstableOut(game=game, bots=[s.name for s in lines], rows=rows)
+
+
+HISTORY_LIMIT = 200
+"""Points per bot of GET /api/ladder/{game}/history unless `limit` says otherwise."""
+
+
+@router.get("/{game}/history", summary="Each bot's rating after each of its games",
+            responses=NOT_FOUND)
+def history(game: Game, context: ContextDep,
+            limit: Annotated[int, Query(ge=1, le=5000, description="The last games per bot")]
+            = HISTORY_LIMIT) -> HistoryOut:
+    """Per bot (the standings' order) its conservative rating (mu - 3 sigma) after each of
+    its last `limit` rated games, oldest first, led by the rating it had before the first
+    of them (`game` one lower; 0 is the start, before any game): the ladder page's charts."""
+    ladder = _ladder(context, game)
+    lines = ladder.ladder.standings(game)
+    found = ladder.ladder.game_history(game, limit)
+    bots = []
+    for line in lines:
+        points = found.get(line.bot_id, [])
+        bots.append(BotHistoryOut(bot_id=line.bot_id, bot=line.name, games=line.games, points=[
+            HistoryPointOut(game=p.game, at=p.at, rating=round(p.ordinal, 3),
+                            mu=round(p.mu, 3), sigma=round(p.sigma, 3), outcome=p.outcome,
+                            match_id=p.match_id) for p in points]))
+    return HistoryOut(game=game, limit=limit, bots=bots)
 
 
 async def _switch(context: Any, game: str, running: bool) -> LadderOut:

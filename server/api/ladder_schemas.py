@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -74,3 +75,33 @@ class CrosstableOut(BaseModel):
     game: str
     bots: list[str] = Field(description="Row and column order: the standings' order.")
     rows: list[CrossRowOut]
+
+
+class HistoryPointOut(BaseModel):
+    model_config = _examples({"game": 12, "at": "2027-03-01T12:00:00Z", "rating": 14.2,
+                              "mu": 27.1, "sigma": 4.3, "outcome": "win",
+                              "match_id": "3f2c..."})
+    game: int = Field(description="The bot's rated games so far: 0 is its start, before "
+                                  "any (no time, outcome or match).")
+    at: datetime | None = Field(description="When the game was rated (UTC).")
+    rating: float = Field(description="mu - 3 sigma after that game.")
+    mu: float
+    sigma: float
+    outcome: str | None = Field(description="win, draw or loss.")
+    match_id: str | None
+
+
+class BotHistoryOut(BaseModel):
+    model_config = _examples({"bot_id": 2, "bot": "greedy", "games": 40, "points": []})
+    bot_id: int
+    bot: str
+    games: int = Field(description="Rated games in all (points: the last `limit` of them).")
+    points: list[HistoryPointOut]
+
+
+class HistoryOut(BaseModel):
+    model_config = _examples({"game": "swc_2027_blokus", "limit": 200, "bots": []})
+    game: str
+    limit: int
+    bots: list[BotHistoryOut] = Field(description="The standings' order; a bot without "
+                                                  "rated games has no points.")

@@ -21,7 +21,12 @@ then a page of the stored ones, newest first: `?offset=&limit=`, and `stored` sa
 page's `offset`, `limit` and `total`) and then says `created`, `started` and `finished` as
 it happens. A client may ask for another page of stored matches with
 `{"type": "page", "offset": N}` (and `"limit"`); the answer is `{"type": "page", "offset",
-"limit", "total", "matches"}`.
+"limit", "total", "matches", "filter"}`. A page request may carry a filter, `"game"` (an
+id or an alias), `"bot"` (a player's name as listed) and `"status"`, each optional: the
+stored matches are then filtered in the database (`total` counts those that pass), and
+the first page (offset 0) starts with the matches in memory that pass, live first, as the
+first message would list them; an unknown game or status is an error frame, never an
+empty list. The lobby's events are not filtered: a client applies its filter to them.
 
 Whatever else a client sends (another type, a field out of range or of the wrong type,
 not JSON, a binary frame; a match stream takes no messages at all) is answered with
@@ -42,6 +47,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, WebSocket, WebSocketDisconnect
 
 from server.api.http import WS_MAX_BYTES
+from server.games.registry import GameRegistry
+from server.spectate.filters import FIELDS as FILTER_FIELDS
+from server.spectate.filters import FilterError, MatchFilter
 from server.spectate.hub import MATCH_OVER, Close, SpectateHub, Watcher
 from server.spectate.render import dumps
 from server.spectate.stored import LOBBY_PAGE, MAX_LOBBY_PAGE, load_match, stored_page
@@ -156,11 +164,12 @@ async def _replay_stored(websocket: WebSocket, hub: SpectateHub, match_id: str, 
                  _Requests(websocket, "match stream"))
 
 
-async def _page(store: Store | None, offset: int, limit: int) -> dict[str, Any] | None:
+async def _page(store: Store | None, offset: int, limit: int,
+                chosen: MatchFilter | None = None) -> dict[str, Any] | None:
     if store is None:
         return None
     try:
-        return await asyncio.to_thread(stored_page, store, offset, limit)
+        return await asyncio.to_thread(stored_page, store, offset, limit, chosen)
     except Exception:
         log.exception("stored matches not listed")
         return None
@@ -178,24 +187,37 @@ def _integer(request: dict[str, object], name: str, default: int, low: int, high
     return value
 
 
-def page_request(request: dict[str, object], limit: int) -> tuple[int, int]:
-    """(offset, limit) of a `{"type": "page", "offset": N, "limit": M}` message.
+def page_request(request: dict[str, object], limit: int,
+                 games: GameRegistry | None = None) -> tuple[int, int, MatchFilter]:
+    """(offset, limit, filter) of a `{"type": "page", "offset": N, "limit": M, "game": G,
+    "bot": B, "status": S}` message (each field optional; `server.spectate.filters`).
 
     >>> page_request({"type": "page", "offset": 20}, 20)
-    (20, 20)
+    (20, 20, MatchFilter(game=None, bot=None, status=None))
     >>> page_request({"type": "page", "offset": 10**30}, 20)
     Traceback (most recent call last):
     ...
     server.api.ws.BadMessage: offset: an integer from 0 to 2147483648
+    >>> page_request({"type": "page", "status": "lost"}, 20)[2]
+    Traceback (most recent call last):
+    ...
+    server.api.ws.BadMessage: status: one of waiting, running, paused, finished, aborted, \
+cancelled
     """
     kind = request.get("type")
     if kind != "page":
         raise BadMessage("type: the lobby takes `page` messages only")
-    unknown = sorted(str(key)[:40] for key in request if key not in ("type", "offset", "limit"))
+    known = ("type", "offset", "limit", *FILTER_FIELDS)
+    unknown = sorted(str(key)[:40] for key in request if key not in known)
     if unknown:
         raise BadMessage(f"unknown fields: {', '.join(unknown[:5])}")
-    return (_integer(request, "offset", 0, 0, MAX_OFFSET),
-            _integer(request, "limit", limit, 1, MAX_LOBBY_PAGE))
+    offset = _integer(request, "offset", 0, 0, MAX_OFFSET)
+    size = _integer(request, "limit", limit, 1, MAX_LOBBY_PAGE)
+    try:
+        chosen = MatchFilter.parse(request, games)
+    except FilterError as exc:
+        raise BadMessage(str(exc)) from None
+    return offset, size, chosen
 
 
 class _Requests:
@@ -251,12 +273,14 @@ async def watch_lobby(
     watcher, first = hub.attach_lobby(page)
 
     async def asked(message: dict[str, object]) -> None:
-        """`{"type": "page", "offset": N}`: another page of the stored matches."""
-        at, size = page_request(message, limit)
-        found = await _page(store, at, size)
+        """`{"type": "page", "offset": N}`: another page of the stored matches (with
+        `game`, `bot`, `status`: of those that pass that filter)."""
+        at, size, chosen = page_request(message, limit, hub.lobby.games)
+        # Without a store the hub's memory is all there is: an empty stored page.
+        found = {"offset": at, "limit": size, "total": 0, "matches": []} if store is None \
+            else await _page(store, at, size, chosen)
         if found is not None:
-            found = {**found, "matches": hub.unknown(found["matches"])}
-            watcher.offer(hub.lobby_feed._seq, dumps({"type": "page", **found}))
+            watcher.offer(hub.lobby_feed._seq, dumps(hub.lobby_page(found, chosen)))
 
     try:
         await _serve(websocket, watcher, first, _Requests(websocket, "lobby", asked))

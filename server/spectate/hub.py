@@ -31,6 +31,7 @@ from server.rooms.events import (
     RoomClosed,
     StateChanged,
 )
+from server.spectate.filters import MatchFilter
 from server.spectate.frames import Frame, frames_for, names_of
 from server.spectate.render import Renderer, dumps
 from server.store import Store
@@ -123,6 +124,7 @@ class MatchFeed:
         self.paused = room.paused
         self.result: dict[str, Any] | None = None
         self.closed = False
+        self.started_at: float | None = None
         self.finished_at: float | None = None
         self._state: tuple[dict[str, Any], dict[str, Any] | None] | None = None
 
@@ -137,7 +139,8 @@ class MatchFeed:
     def info(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "status": self.status, "live": self.live,
                 "players": self.names(), "created": self.created,
-                "finished": self.finished_at, "result": self.result,
+                "started": self.started_at, "finished": self.finished_at,
+                "result": self.result,
                 "lastSeq": self.seqs[-1] if self.seqs else None}
 
     # ------------------------------------------------------------------ the room's side
@@ -161,6 +164,7 @@ class MatchFeed:
                 self._state = (frame.neutral["state"], state)
                 if self.status == MatchStatus.WAITING:
                     self.status = MatchStatus.PAUSED if self.paused else MatchStatus.RUNNING
+                    self.started_at = time.time()
                     self.hub.lobby_event("started", self)
             case PauseChanged(paused=paused):
                 self.paused = paused
@@ -320,12 +324,14 @@ class SpectateHub:
     def lobby_event(self, event: str, feed: MatchFeed) -> None:
         self.lobby_feed.publish(event, feed.info())
 
-    def matches(self) -> list[dict[str, Any]]:
-        """Live matches (newest first), then the finished ones (latest first)."""
+    def matches(self, chosen: MatchFilter | None = None) -> list[dict[str, Any]]:
+        """Live matches (newest first), then the finished ones (latest first); `chosen`:
+        those that pass it."""
         live = sorted([*self.feeds.values(), *self.remote.values()], key=lambda f: f.created,
                       reverse=True)
         done = list(reversed(self.finished.values()))
-        return [f.info() for f in live + done]
+        infos = [f.info() for f in live + done]
+        return infos if chosen is None else [i for i in infos if chosen.fits(i)]
 
     def attach_lobby(self, stored: dict[str, Any] | None = None
                      ) -> tuple[Watcher, list[str | Close]]:
@@ -339,6 +345,15 @@ class SpectateHub:
             message["matches"] += self.unknown(stored["matches"])
             message["stored"] = {k: stored[k] for k in ("offset", "limit", "total")}
         return watcher, [dumps(message)]
+
+    def lobby_page(self, stored: dict[str, Any], chosen: MatchFilter) -> dict[str, Any]:
+        """The answer to a page request: the stored page's matches the hub does not hold;
+        the first page (offset 0) starts with those it holds that pass `chosen`, so that
+        it lists what the first message would have under that filter."""
+        found = self.unknown(stored["matches"])
+        if stored["offset"] == 0:
+            found = self.matches(chosen) + found
+        return {"type": "page", **stored, "matches": found, "filter": chosen.as_dict()}
 
     def unknown(self, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The stored matches' infos of those the hub does not hold."""

@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from server.games.registry import GameRegistry, Spectating
+from server.spectate.filters import MatchFilter
 from server.spectate.frames import Frame, stored_with
 from server.spectate.render import dumps
 from server.store import Match, Store
@@ -83,7 +84,8 @@ def _info(match: Match, names: list[str], result: dict[str, Any] | None,
     """What `MatchFeed.info()` says, for a match the hub does not hold."""
     return {"id": match.id, "game": match.game, "status": match.status, "live": False,
             "players": names, "created": _stamp(match.created),
-            "finished": _stamp(match.finished), "result": result, "lastSeq": last_seq}
+            "started": _stamp(match.started), "finished": _stamp(match.finished),
+            "result": result, "lastSeq": last_seq}
 
 
 @dataclass
@@ -154,10 +156,14 @@ def load_match(store: Store, match_id: str, games: GameRegistry | None = None
     return StoredMatch(info, meta, frames)
 
 
-def stored_page(store: Store, offset: int = 0, limit: int = LOBBY_PAGE) -> dict[str, Any]:
-    """A page of the stored matches, newest first: `{"offset", "limit", "total", "matches"}`."""
+def stored_page(store: Store, offset: int = 0, limit: int = LOBBY_PAGE,
+                chosen: MatchFilter | None = None) -> dict[str, Any]:
+    """A page of the stored matches, newest first: `{"offset", "limit", "total", "matches"}`;
+    `chosen`: only those that pass it (filtered in the database, `total` counts those)."""
     limit = max(1, min(limit, MAX_LOBBY_PAGE))
-    page = store.list_matches(limit=limit, offset=max(0, offset))
+    chosen = chosen or MatchFilter()
+    page = store.list_matches(game=chosen.game, status=chosen.status, player=chosen.bot,
+                              limit=limit, offset=max(0, offset))
     matches = []
     for match in page.items:
         names, seats = _names(store, match.id)

@@ -66,6 +66,22 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class HistoryPoint:
+    """A bot's rating after its `game`-th rated game (0: the start, no match yet)."""
+
+    game: int
+    at: datetime | None
+    mu: float
+    sigma: float
+    outcome: str | None
+    match_id: str | None
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
 class RateOutcome:
     """What `rate_match` did: rated now, rated before, or nothing to rate."""
 
@@ -322,6 +338,35 @@ class LadderStore:
                  .order_by(col(LadderRatingChange.at).desc()).limit(limit))
         with self.store._read() as session:
             return list(session.exec(query).all())
+
+    def game_history(self, game: str, limit: int = 200) -> dict[int, list[HistoryPoint]]:
+        """Each bot's rating after each of its rated games of `game`, oldest first: its last
+        `limit` games, and before the first of them the rating it started that game with
+        (numbered one lower: 0 is the unrated start). Bots without games are left out.
+
+        One query: a window numbers each bot's rows and counts them, so a ladder of
+        thousands of games sends back only the rows asked for.
+        """
+        change = LadderRatingChange.__table__.c  # type: ignore[attr-defined]
+        numbered = (sa.select(change.bot_id, change.match_id, change.at, change.outcome,
+                              change.mu_before, change.sigma_before, change.mu, change.sigma,
+                              sa.func.row_number().over(partition_by=change.bot_id,
+                                                        order_by=(change.at, change.match_id))
+                              .label("n"),
+                              sa.func.count().over(partition_by=change.bot_id).label("total"))
+                    .where(change.game == game).subquery())
+        query = (sa.select(numbered).where(numbered.c.n > numbered.c.total - max(1, limit))
+                 .order_by(numbered.c.bot_id, numbered.c.n))
+        found: dict[int, list[HistoryPoint]] = {}
+        with self.store._read() as session:
+            for row in session.execute(query).all():
+                points = found.setdefault(int(row.bot_id), [])
+                if not points:
+                    points.append(HistoryPoint(int(row.n) - 1, None, row.mu_before,
+                                               row.sigma_before, None, None))
+                points.append(HistoryPoint(int(row.n), row.at, row.mu, row.sigma,
+                                           row.outcome, row.match_id))
+        return found
 
     def rated_matches(self, game: str, since: datetime | None = None) -> int:
         """Matches rated (in the game, since a time): each counted once."""

@@ -410,9 +410,10 @@ class Store:
             return session.get(Match, match_id)
 
     def list_matches(self, *, game: str | None = None, status: MatchStatus | str | None = None,
-                     bot_id: int | None = None, limit: int = 50,
-                     offset: int = 0) -> Page[Match]:
-        """Matches newest first, filtered by game, status and a bot that sat in them."""
+                     bot_id: int | None = None, player: str | None = None,
+                     limit: int = 50, offset: int = 0) -> Page[Match]:
+        """Matches newest first, filtered by game, status, a bot that sat in them and a
+        seat's display name (`player`: the name the match list shows)."""
         limit = max(0, min(limit, MAX_PAGE))
         offset = max(0, offset)
         conditions: list[sa.ColumnElement[bool]] = []
@@ -423,6 +424,9 @@ class Store:
         if bot_id is not None:
             conditions.append(col(Match.id).in_(
                 select(Seat.match_id).where(Seat.bot_id == bot_id)))
+        if player is not None:
+            conditions.append(col(Match.id).in_(
+                select(Seat.match_id).where(Seat.display_name == player)))
         query = (select(Match).where(*conditions)
                  .order_by(col(Match.created).desc(), col(Match.id).desc())
                  .limit(limit).offset(offset))

@@ -8,6 +8,7 @@ import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import websockets
@@ -17,6 +18,7 @@ from server.api.viewer import create_spectate_app
 from server.games.registry import GameRegistry
 from server.rooms import Clocks, Lobby, Room, SlotRequest
 from server.spectate import SpectateHub
+from server.store import MatchStatus, NewSeat, SeatOutcome, Store
 from tests.server.server_testkit import InProcessPlayer, InProcessSeat
 
 TOKEN = "spectate-token"
@@ -104,3 +106,28 @@ async def read(url: str, limit: int | None = None, **connect: Any) -> Stream:
             if limit is not None:
                 return Stream(messages, None, "")
         return Stream(messages, ws.close_code, ws.close_reason or "")
+
+
+DEMO = ("demo-north", "demo-south")
+"""The players of `fill_store`'s demo match: the oldest of them all, a win 17 : 42."""
+
+
+def fill_store(store: Store, count: int, game: str = "swc_2027_blokus") -> str:
+    """`count` finished matches of two players written into the store directly (one
+    transaction: fast), the oldest of them the demo match of `DEMO`, begun an hour ago and
+    played for 95 s; the others a minute each, newer and newer. Returns the demo's id."""
+    begun = datetime.now(UTC) - timedelta(hours=1)
+    with store.group(savepoints=False):
+        demo = store.create_match(game, [NewSeat(DEMO[0]), NewSeat(DEMO[1])], seed=1)
+        store.set_status(demo.id, MatchStatus.RUNNING, at=begun)
+        store.store_result(demo.id, winner=1, reason="demo", scores={"scores": [17, 42]},
+                           seats=[SeatOutcome(0, "loss"), SeatOutcome(1, "win")],
+                           at=begun + timedelta(seconds=95))
+        for i in range(count - 1):
+            match = store.create_match(game, [NewSeat(f"filler-{i % 7}"),
+                                              NewSeat(f"filler-{(i + 1) % 7}")], seed=i)
+            store.set_status(match.id, MatchStatus.RUNNING, at=begun)
+            store.store_result(match.id, winner=None if i % 5 == 0 else i % 2,
+                               reason="filler", scores={"scores": [i % 50, 20]},
+                               at=begun + timedelta(seconds=60))
+    return demo.id
