@@ -119,8 +119,9 @@ def list_matches(
         found = find_bot(store, bot)  # a query is text: a name first, then an id
         if found is None and bot.isascii() and bot.isdigit() and len(bot) < 19:
             found = find_bot(store, int(bot))
-        if found is None:
-            return MatchPage(items=[], total=0, limit=limit, offset=offset)
+        if found is None:  # a typo is an error, never a silently empty list
+            known = ", ".join(sorted(b.name for b in store.list_bots())[:50])
+            raise MatchError(f"bot: no registered bot {bot!r}; known: {known}", 422)
         bot_id = found.id
     page = store.list_matches(game=game, status=status, bot_id=bot_id, limit=limit,
                               offset=offset)

@@ -41,3 +41,10 @@ async def test_only_strings_and_integers_name_a_bot(running: Running) -> None:
         assert refused.status_code == 422, (bot, refused.text)
     missing = await create(running, 10**6)
     assert missing.status_code == 404 and "1000000" in missing.json()["detail"]
+
+
+async def test_an_unknown_bot_filter_is_an_error_naming_the_known_ones(running: Running) -> None:
+    refused = await running.http.get("/api/matches", params={"bot": "gredy"})
+    assert refused.status_code == 422, refused.text
+    detail = refused.json()["detail"]
+    assert "bot: no registered bot 'gredy'" in detail and "greedy" in detail
