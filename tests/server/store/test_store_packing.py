@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import re
 from pathlib import Path
 from typing import Any
 from unittest.mock import ANY
@@ -34,6 +35,18 @@ GOLDEN = Path(__file__).with_name("golden")
 # Issue #24, point 4: an aborted match's replay is the admin's (the ladder plays an aborted
 # match again with its seed); the recorded 404 said it had no document.
 CHANGED = {("hearth_aborted", "replay"): 403}
+
+
+# Added on purpose since: the spectators' match summary says when the match started (the
+# match list's start time and duration, issue #30). The golden's frames lack it.
+_STARTED = re.compile(r'"started":[0-9.]+,')
+
+
+def _as_recorded(answers: dict[str, Any]) -> dict[str, Any]:
+    """This version's answers without what was added on purpose since the golden."""
+    return {reader: [_STARTED.sub("", x) if isinstance(x, str) else x for x in answer]
+            if reader.startswith(("frames_", "snapshot_")) and isinstance(answer, list)
+            else answer for reader, answer in answers.items()}
 
 
 def _now(kind: str, recorded: dict[str, Any]) -> dict[str, Any]:
@@ -58,12 +71,13 @@ async def test_a_store_of_the_previous_version_reads_back_the_same(tmp_path: Pat
         for kind, recorded in expected.items():
             match_id = recorded["id"]
             # The sweep may pack them meanwhile: the answers are the same either way.
-            assert await outputs(server, store, match_id) == _now(kind, recorded["outputs"]), \
+            assert _as_recorded(await outputs(server, store, match_id)) == \
+                _now(kind, recorded["outputs"]), \
                 kind
         for kind, recorded in expected.items():
             store.pack_match(recorded["id"])
             assert _rows(store, recorded["id"]) == 0
-            assert await outputs(server, store, recorded["id"]) == \
+            assert _as_recorded(await outputs(server, store, recorded["id"])) == \
                 _now(kind, recorded["outputs"]), kind
         # The HSReplay document the old version stored is the one served.
         hearth = expected["hearth"]["outputs"]
