@@ -154,6 +154,10 @@ def entry_payload(room: Room, sc: bool, entry: Entry) -> dict[str, Any]:
             # nested blocks, and the HSReplay document is rebuilt from these on read).
             payload["public"] = views.public if _is_plain(views.public) \
                 else _plain(views.public)
+            if event.answer is not None:
+                # The move that made these news (a game that records states has it in
+                # its record): with the seed, the match replays move by move.
+                payload["answer"] = {"seat": event.answer[0], "move": _plain(event.answer[1])}
     if found is not None:
         # The record (Blokus: the move), not the state: readers rebuild the state from it.
         payload[found[0]] = json.loads(found[1])

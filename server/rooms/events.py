@@ -34,10 +34,13 @@ class StateChanged:
 
     `think`: the news of an applied answer carry how long its seat thought, in seconds
     (from its `DecisionRequested` being written to the answer's arrival); None otherwise.
+    `answer`: that answer, (seat, move as the game took it): the stored log keeps it, so
+    that a match can be replayed move by move (a position rebuilt, a bot asked again).
     """
 
     views: Views
     think: float | None = None
+    answer: tuple[int, Any] | None = None
 
     @property
     def state(self) -> Any:

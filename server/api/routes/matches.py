@@ -51,7 +51,7 @@ def _summary(match: Match, show_seed: bool) -> MatchSummary:
 
 # Payload fields that may hold what only a seat or an admin may see: the seats' and the
 # spectators' full histories, and the result's HSReplay document (every hand).
-_HIDDEN_FIELDS = frozenset({"public", FULL_KEY, "hsreplay"})
+_HIDDEN_FIELDS = frozenset({"public", FULL_KEY, "hsreplay", "answer"})
 
 
 def _neutral(payload: Any) -> Any:
