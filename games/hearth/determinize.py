@@ -270,6 +270,16 @@ class Determinize(Play):
         secrets = self.secrets[1] + self.secrets[2]  # each side's in the order played
         for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants) + secrets:
             self._register(ents[eid])
+        # --- rogue --- a spell in the graveyard that comes back at its owner's next turn
+        # (Headcrack's combo left its public mark): it listens from there as in the game.
+        for eid in sorted(ents):
+            e = ents[eid]
+            if e.tags.get(ZONE) == Z_GRAVEYARD and any(
+                t.zone == Z_GRAVEYARD
+                and (t.when is None or t.when(self, eid, 1 + self.controller(e)))
+                for t in e.card.script.triggers
+            ):
+                self._listen_in(e, Z_GRAVEYARD)
         # --- costs: a card in hand shows its effective cost; its own COST is its card's
         # with the cost enchantments on it, then it is stored as aura-inclusive like the
         # other own tags here (the loop below takes the aura part off again).

@@ -251,5 +251,20 @@ class Primitives(Protocol):
         shown to everyone, without its effect."""
         ...
 
+    # --- rogue ---
+
+    def return_to_hand(self, minion: int) -> int:
+        """``minion`` goes from the board to its controller's hand as a fresh card (a new
+        entity); a full hand: to the graveyard without dying. Returns the card in hand."""
+        ...
+
+    def listen_from_graveyard(self, card: int) -> None:
+        """``card``'s graveyard triggers start listening (Headcrack's combo)."""
+        ...
+
+    def return_from_graveyard(self, card: int) -> int:
+        """A card in the graveyard goes back to its controller's hand (0: hand full)."""
+        ...
+
 
 __all__ = ["ChoiceDone", "Ctx", "Primitives", "Rng"]
