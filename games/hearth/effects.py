@@ -907,26 +907,17 @@ class Effects(Triggers):
         self._listen_in(self.ents[card], Z_GRAVEYARD)
 
     def return_from_graveyard(self, card: int) -> int:
-        """A card in the graveyard goes back to its controller's hand, the same entity
-        with its tags as the card's (SabberStone's Headcrack); it stops listening. A full
-        hand: it stays in the graveyard. Returns the card (0: it stayed)."""
+        """A card in the graveyard comes back to its controller's hand as a fresh card, a
+        new entity of its card (fireplace's Headcrack gives a new copy; the one in the
+        graveyard stays there, its mark and its listening gone), hidden from the opponent
+        like any card in hand. A full hand: nothing comes back. Returns the new card."""
         e = self.ents[card]
         if e[ZONE] != Z_GRAVEYARD:
             return 0
         self._unregister(e)
-        for tag in [t for t in e.tags if t not in KEEP_ON_TRANSFORM]:
-            if e.tags[tag] != e.card.tags.get(tag, 0):
-                self._set(e, tag, e.card.tags.get(tag, 0))
-            del e.tags[tag]
-        p = self.controller(e)
-        hand = self.hand[p]
-        if len(hand) >= MAX_HAND:
-            return 0  # it stays, its mark gone
-        hand.append(card)
-        self._move(e, Z_HAND)
-        self._set(e, ZONE_POSITION, len(hand))
-        self.aura_dirty = True
-        return card
+        if e[SCRIPT_DATA_NUM_1]:
+            self._set(e, SCRIPT_DATA_NUM_1, 0)
+        return self.give(self.controller(e), e.card.id)
 
 
 # Random pools by (type, race, rarity): the playable cards are fixed once loaded.

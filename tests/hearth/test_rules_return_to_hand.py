@@ -126,7 +126,10 @@ def test_a_spell_marked_in_the_graveyard_comes_back_at_its_owners_next_turn() ->
     S.end_turn(g)
     assert g.ents[crack][ZONE] == Z_GRAVEYARD  # not at the opponent's turn
     S.end_turn(g)
-    assert crack in g.hand[1] and g.ents[crack][SCRIPT_DATA_NUM_1] == 0
+    # A fresh copy in hand (hidden from the opponent); the played one stays in the graveyard.
+    back = [i for i in g.hand[1] if g.ents[i].card.id == "EX1_137"]
+    assert len(back) == 1 and back[0] != crack
+    assert g.ents[crack][ZONE] == Z_GRAVEYARD and g.ents[crack][SCRIPT_DATA_NUM_1] == 0
     assert all(crack not in lst for lst in g.triggers.values())
 
 
@@ -139,7 +142,8 @@ def test_a_full_hand_keeps_the_spell_in_the_graveyard() -> None:
         S.give(g, 1, "CS2_231")
     S.end_turn(g)
     S.end_turn(g)
-    assert g.ents[crack][ZONE] == Z_GRAVEYARD and crack not in g.hand[1]
+    assert g.ents[crack][ZONE] == Z_GRAVEYARD
+    assert "EX1_137" not in [g.ents[i].card.id for i in g.hand[1]]
     assert g.ents[crack][SCRIPT_DATA_NUM_1] == 0  # its mark gone: it never comes back
 
 
@@ -153,4 +157,5 @@ def test_a_view_rebuilt_before_the_return_listens_from_the_graveyard_too() -> No
     tree.feed(g.history(viewer=2))
     rebuilt = tree.state(2, seed=1, opponent_deck=["CS2_231"] * 30)
     S.end_turn(rebuilt)
-    assert crack in rebuilt.hand[1]
+    assert "EX1_137" in [rebuilt.ents[i].card.id for i in rebuilt.hand[1]]
+    assert all(crack not in lst for lst in rebuilt.triggers.values())

@@ -102,10 +102,10 @@ def test_ex1_137_headcrack_deals_2_and_with_combo_comes_back_next_turn() -> None
     assert g.health(g.hero[2]) == 26
     S.end_turn(g)
     S.end_turn(g)
-    assert crack in g.hand[1] and alone not in g.hand[1]
-    assert g.ents[alone][ZONE] == Z_GRAVEYARD
+    (back,) = [i for i in g.hand[1] if g.ents[i].card.id == "EX1_137"]  # one copy back
+    assert g.ents[alone][ZONE] == Z_GRAVEYARD and g.ents[crack][ZONE] == Z_GRAVEYARD
     S.summon(g, 1, "CS2_197")  # Ogre Magi: Spell Damage +1
-    S.play(g, crack)
+    S.play(g, back)
     assert g.health(g.hero[2]) == 23
 
 
