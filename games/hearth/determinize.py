@@ -28,6 +28,7 @@ from .enums import (
     HERO_POWER_ENTITY,
     PLAYSTATE,
     SCRIPT_DATA_NUM_1,
+    SCRIPT_DATA_NUM_2,
     SECRET,
     STATE,
     STEP,
@@ -292,10 +293,7 @@ class Determinize(Play):
                 # The view shows only the set Attack: the own one is the card's with the
                 # enchantments' deltas (what a Silence leaves), the aura the rest.
                 e = ents[inst.source]
-                e.tags[ATK] = e.card.atk + sum(
-                    d * (ents[i][SCRIPT_DATA_NUM_1] if ents[i].card.script.scaled else 1)
-                    for i in self.enchants if ents[i][ATTACHED] == e.id
-                    for tag, d in ents[i].card.script.buff if tag == ATK)
+                e.tags[ATK] = self._own_attack(e)
                 self.aura_dirty = True
                 based.add(e.id)
         self._update_auras()
@@ -310,6 +308,27 @@ class Determinize(Play):
             e.tags = {t: v for t, v in e.tags.items()
                       if t in KEEP_ON_TRANSFORM or card_tags.get(t) != v}
         self._legal = None
+
+    def _own_attack(self, e: Entity) -> int:
+        """The Attack a minion has of its own: its card's with its enchantments' changes,
+        in the order they came (a stat swap sets it, as Crazed Alchemist's records in
+        TAG_SCRIPT_DATA_NUM_1; a set-stat's loss is marked by TAG_SCRIPT_DATA_NUM_2)."""
+        ents = self.ents
+        atk = e.card.atk
+        for i in sorted(x for x in self.enchants if ents[x][ATTACHED] == e.id):
+            x = ents[i]
+            script = x.card.script
+            if script.swaps_stats:
+                atk = x[SCRIPT_DATA_NUM_1]
+                continue
+            if script.stats_from_data:
+                atk += x[SCRIPT_DATA_NUM_1]
+                continue
+            mult = x[SCRIPT_DATA_NUM_1] if script.scaled else 1
+            if script.scaled and x[SCRIPT_DATA_NUM_2]:
+                mult = -mult
+            atk += sum(d * mult for tag, d in script.buff if tag == ATK)
+        return atk
 
     def _read_outcome(self) -> None:
         players = {p: self.ents[1 + p][PLAYSTATE] for p in (1, 2)}
