@@ -263,7 +263,8 @@ class Primitives(Protocol):
         ...
 
     def return_from_graveyard(self, card: int) -> int:
-        """A card in the graveyard goes back to its controller's hand (0: hand full)."""
+        """A fresh copy of a card in the graveyard goes to its controller's hand (the card
+        stays in the graveyard and stops listening); returns the copy (0: hand full)."""
         ...
 
 
