@@ -28,6 +28,7 @@ from .enums import (
     HERO_POWER_ENTITY,
     PLAYSTATE,
     SCRIPT_DATA_NUM_1,
+    SCRIPT_DATA_NUM_2,
     SECRET,
     STATE,
     STEP,
@@ -270,6 +271,16 @@ class Determinize(Play):
         secrets = self.secrets[1] + self.secrets[2]  # each side's in the order played
         for eid in sorted(w for w in self.weapon[1:] if w) + sorted(self.enchants) + secrets:
             self._register(ents[eid])
+        # --- rogue --- a spell in the graveyard that comes back at its owner's next turn
+        # (Headcrack's combo left its public mark): it listens from there as in the game.
+        for eid in sorted(ents):
+            e = ents[eid]
+            if e.tags.get(ZONE) == Z_GRAVEYARD and any(
+                t.zone == Z_GRAVEYARD
+                and (t.when is None or t.when(self, eid, 1 + self.controller(e)))
+                for t in e.card.script.triggers
+            ):
+                self._listen_in(e, Z_GRAVEYARD)
         # --- costs: a card in hand shows its effective cost; its own COST is its card's
         # with the cost enchantments on it, then it is stored as aura-inclusive like the
         # other own tags here (the loop below takes the aura part off again).
@@ -282,10 +293,7 @@ class Determinize(Play):
                 # The view shows only the set Attack: the own one is the card's with the
                 # enchantments' deltas (what a Silence leaves), the aura the rest.
                 e = ents[inst.source]
-                e.tags[ATK] = e.card.atk + sum(
-                    d * (ents[i][SCRIPT_DATA_NUM_1] if ents[i].card.script.scaled else 1)
-                    for i in self.enchants if ents[i][ATTACHED] == e.id
-                    for tag, d in ents[i].card.script.buff if tag == ATK)
+                e.tags[ATK] = self._own_attack(e)
                 self.aura_dirty = True
                 based.add(e.id)
         self._update_auras()
@@ -300,6 +308,27 @@ class Determinize(Play):
             e.tags = {t: v for t, v in e.tags.items()
                       if t in KEEP_ON_TRANSFORM or card_tags.get(t) != v}
         self._legal = None
+
+    def _own_attack(self, e: Entity) -> int:
+        """The Attack a minion has of its own: its card's with its enchantments' changes,
+        in the order they came (a stat swap sets it, as Crazed Alchemist's records in
+        TAG_SCRIPT_DATA_NUM_1; a set-stat's loss is marked by TAG_SCRIPT_DATA_NUM_2)."""
+        ents = self.ents
+        atk = e.card.atk
+        for i in sorted(x for x in self.enchants if ents[x][ATTACHED] == e.id):
+            x = ents[i]
+            script = x.card.script
+            if script.swaps_stats:
+                atk = x[SCRIPT_DATA_NUM_1]
+                continue
+            if script.stats_from_data:
+                atk += x[SCRIPT_DATA_NUM_1]
+                continue
+            mult = x[SCRIPT_DATA_NUM_1] if script.scaled else 1
+            if script.scaled and x[SCRIPT_DATA_NUM_2]:
+                mult = -mult
+            atk += sum(d * mult for tag, d in script.buff if tag == ATK)
+        return atk
 
     def _read_outcome(self) -> None:
         players = {p: self.ents[1 + p][PLAYSTATE] for p in (1, 2)}

@@ -1836,3 +1836,116 @@ __all__ += [
     "no_minion_played",
     "used_by",
 ]
+
+
+# --- rogue ---
+# Return to hand (Sap, Vanish, Shadowstep, Freezing Trap), a spell that comes back from the
+# graveyard (Headcrack), damage a minion is forced to deal (Betrayal), cards played before
+# this one (Edwin VanCleef), a card of another class (Pilfer).
+from .enums import (  # noqa: E402
+    NUM_CARDS_PLAYED_THIS_TURN,
+    SCRIPT_DATA_NUM_1,
+    T_WEAPON,
+    Z_GRAVEYARD,
+)
+
+
+class ReturnToHand(Effect):
+    """Return each selected minion to its controller's hand as a fresh card; then, with
+    ``enchant_id``, the card in hand gets that enchantment (Shadowstep's "It costs (2)
+    less", Freezing Trap's "(2) more"), which a card back in hand keeps. A full hand: the
+    minion goes to the graveyard without dying, and gets nothing."""
+
+    def __init__(self, sel: Selector, enchant_id: str = "") -> None:
+        self.sel, self.enchant_id = sel, enchant_id
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        for t in self.sel(g, ctx):
+            back = g.return_to_hand(t)
+            if back and self.enchant_id:
+                g.add_enchantment(self.enchant_id, back, ctx.source)
+
+
+def returns_next_turn(g: Primitives, listener: int, subject: int) -> bool:
+    """A trigger condition: the card's combo marked it to come back (its script data)."""
+    return g.tag(listener, SCRIPT_DATA_NUM_1) > 0
+
+
+class ReturnNextTurn(Effect):
+    """Headcrack's combo: the spell, once in the graveyard, comes back to its owner's hand
+    at the start of their next turn. The mark is public (TAG_SCRIPT_DATA_NUM_1 on the
+    spell in play), so a game rebuilt from a player's view listens the same way."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.set_tag(ctx.source, SCRIPT_DATA_NUM_1, 1)
+        g.listen_from_graveyard(ctx.source)
+
+
+# The trigger :class:`ReturnNextTurn` arms: at the start of the owner's turn, from the
+# graveyard, the card goes back to the hand.
+class BackFromGraveyard(Effect):
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        g.return_from_graveyard(ctx.source)
+
+
+BACK_NEXT_TURN = Trigger(
+    EV_TURN_START, BackFromGraveyard(), ON_FRIENDLY_PLAYER, when=returns_next_turn,
+    zone=Z_GRAVEYARD,
+)
+
+
+class DamageBy(Effect):
+    """Each selected entity takes ``amount`` from the first entity ``by`` selects, as its
+    source (Betrayal: the enemy minion hits its neighbours; its Poisonous and Lifesteal
+    count, no spell damage)."""
+
+    def __init__(self, sel: Selector, amount: Num, by: Selector) -> None:
+        self.sel, self.amount, self.by = sel, amount, by
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        src = self.by(g, ctx)
+        if not src:
+            return
+        n = num(self.amount, g, ctx)
+        for t in self.sel(g, ctx):  # the neighbours are found before anything is dealt
+            g.damage(src[0], t, n)
+
+
+class OtherCardsPlayed(Lazy):
+    """The cards the controller played this turn before this one (NUM_CARDS_PLAYED_THIS_TURN
+    counts the card being played already): Edwin VanCleef."""
+
+    def eval(self, g: Primitives, ctx: Ctx) -> int:
+        return max(0, g.tag(1 + ctx.player, NUM_CARDS_PLAYED_THIS_TURN) - 1)
+
+
+class GiveOfAnotherClass(Effect):
+    """Add a random collectible card the engine plays of a class other than the
+    controller's hero's (neither neutral nor the own class) to the hand (Pilfer)."""
+
+    def run(self, g: Primitives, ctx: Ctx) -> None:
+        db = load_cards()
+        own = db[g.card_id(g.hero[ctx.player])].card_class
+        pool = sorted(
+            c
+            for t in (T_MINION, T_SPELL, T_WEAPON)
+            for c in g.card_pool(t)
+            if db[c].card_class not in (own, _NEUTRAL)
+        )
+        if pool:
+            g.give(ctx.player, pool[g.rng.below(len(pool))])
+
+
+_NEUTRAL = 12  # CardClass.NEUTRAL
+
+
+__all__ += [
+    "BACK_NEXT_TURN",
+    "BackFromGraveyard",
+    "DamageBy",
+    "GiveOfAnotherClass",
+    "OtherCardsPlayed",
+    "ReturnNextTurn",
+    "ReturnToHand",
+    "returns_next_turn",
+]

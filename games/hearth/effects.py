@@ -34,6 +34,7 @@ from .enums import (
     DAMAGE,
     DEATHRATTLE,
     DIVINE_SHIELD,
+    DURABILITY,
     ENRAGED,
     ENTITY_ID,
     EXHAUSTED,
@@ -108,6 +109,8 @@ SILENCE_CLEARS = (
 )
 # Own tags a transform keeps (the rest is rebuilt from the new card).
 KEEP_ON_TRANSFORM = (ZONE, ZONE_POSITION, CONTROLLER, ENTITY_ID)
+# --- rogue --- tags an enchantment's removal may take below 0 (the rest are keywords).
+_STATS = frozenset({ATK, HEALTH, DURABILITY, COST})
 # Which controller tag doubles the damage of a source of each card type (Prophet Velen).
 _DOUBLING = {T_SPELL: SPELLPOWER_DOUBLE, T_HERO_POWER: HERO_POWER_DOUBLE}
 
@@ -448,7 +451,12 @@ class Effects(Triggers):
             if tag == COST:  # --- costs
                 self._set_base_cost(t, t.base(tag) - d * mult)
                 continue
-            self._set(t, tag, t.base(tag) - d * mult)
+            value = t.base(tag) - d * mult
+            if tag not in _STATS and value < 0:
+                # --- rogue --- a keyword lost meanwhile (Stealth until your next turn, gone
+                # with an attack) is not taken twice: a keyword is never below 0.
+                value = 0
+            self._set(t, tag, value)
             if tag == HEALTH and d * mult > 0:
                 self._lose_health(t, d * mult)
         if script.swaps_stats:
@@ -861,6 +869,55 @@ class Effects(Triggers):
         e = self.ents[secret]
         if e[ZONE] == Z_SECRET:
             self._reveal_secret(e)  # to the graveyard, shown; no EV_SECRET_REVEALED
+
+
+    # --- rogue --- return to hand (Sap, Vanish, Freezing Trap) and Headcrack's return
+
+    def return_to_hand(self, minion: int) -> int:
+        """SabberStone's ReturnToHandBlock: ``minion`` leaves its controller's board for
+        their hand as a fresh card (a new entity of its card, as :meth:`swap_with_hand`
+        makes: damage, enchantments and every changed tag gone; the old entity is set aside,
+        hidden from the opponent like a drawn card). Its triggers and auras stop at once.
+        A full hand (10): the minion goes to the graveyard without dying (no deathrattle,
+        no "whenever a minion dies", no death counted). Returns the card in hand (0: none)."""
+        e = self.ents[minion]
+        p = self.controller(e)
+        board = self.board[p]
+        if minion not in board:
+            return 0
+        board.remove(minion)
+        self._unregister(e)
+        for i in self._attached(minion):
+            self._drop_enchantment(i)
+        self._set(e, ZONE_POSITION, 0)
+        self._positions(board)
+        self.aura_dirty = True
+        hand = self.hand[p]
+        if len(hand) >= MAX_HAND:
+            self._move(e, Z_GRAVEYARD)
+            return 0
+        self._move(e, Z_SETASIDE)
+        back = self._create(e.card, p, Z_HAND)
+        hand.append(back.id)
+        self._set(back, ZONE_POSITION, len(hand))
+        return back.id
+
+    def listen_from_graveyard(self, card: int) -> None:
+        """``card`` (a spell being cast) will hear its graveyard triggers once there."""
+        self._listen_in(self.ents[card], Z_GRAVEYARD)
+
+    def return_from_graveyard(self, card: int) -> int:
+        """A card in the graveyard comes back to its controller's hand as a fresh card, a
+        new entity of its card (fireplace's Headcrack gives a new copy; the one in the
+        graveyard stays there, its mark and its listening gone), hidden from the opponent
+        like any card in hand. A full hand: nothing comes back. Returns the new card."""
+        e = self.ents[card]
+        if e[ZONE] != Z_GRAVEYARD:
+            return 0
+        self._unregister(e)
+        if e[SCRIPT_DATA_NUM_1]:
+            self._set(e, SCRIPT_DATA_NUM_1, 0)
+        return self.give(self.controller(e), e.card.id)
 
 
 # Random pools by (type, race, rarity): the playable cards are fixed once loaded.

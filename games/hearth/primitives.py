@@ -251,5 +251,21 @@ class Primitives(Protocol):
         shown to everyone, without its effect."""
         ...
 
+    # --- rogue ---
+
+    def return_to_hand(self, minion: int) -> int:
+        """``minion`` goes from the board to its controller's hand as a fresh card (a new
+        entity); a full hand: to the graveyard without dying. Returns the card in hand."""
+        ...
+
+    def listen_from_graveyard(self, card: int) -> None:
+        """``card``'s graveyard triggers start listening (Headcrack's combo)."""
+        ...
+
+    def return_from_graveyard(self, card: int) -> int:
+        """A fresh copy of a card in the graveyard goes to its controller's hand (the card
+        stays in the graveyard and stops listening); returns the copy (0: hand full)."""
+        ...
+
 
 __all__ = ["ChoiceDone", "Ctx", "Primitives", "Rng"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .enums import ATK, ATTACHED, DAMAGE, HEALTH, T_MINION
+from .enums import ATK, ATTACHED, DAMAGE, HEALTH, T_MINION, Z_PLAY
 from .primitives import Ctx, Primitives
 
 # Event types; triggers are indexed by these, never broadcast to every entity. Each event
@@ -87,6 +87,9 @@ class Trigger:
     # A secret's trigger: heard only on the opponent's turn, and the secret is revealed
     # (moved to the graveyard) before its effect runs.
     secret: bool = False
+    # --- rogue --- where the listener must be for it to fire: in play, or (Headcrack's
+    # "return this to your hand next turn") in the graveyard, where an effect registers it.
+    zone: int = Z_PLAY
 
     def matches(self, g: Primitives, listener: int, subject: int, other: int = 0) -> bool:
         if not self._in_scope(g, listener, subject, other):

@@ -36,9 +36,17 @@ class Triggers(Auras):
         """``e`` entered play (or became a new card): index its triggers, start its auras."""
         if e.tags.get(SILENCED):
             return
-        for ev in {t.event for t in e.card.script.triggers}:
+        for ev in {t.event for t in e.card.script.triggers if t.zone == Z_PLAY}:
             self.triggers.setdefault(ev, []).append(e.id)
         self._add_auras(e)
+
+    def _listen_in(self, e: Entity, zone: int) -> None:
+        """--- rogue --- index ``e``'s triggers that fire while it is in ``zone`` (a spell in
+        the graveyard: Headcrack); :meth:`_unregister` takes them off again."""
+        for ev in {t.event for t in e.card.script.triggers if t.zone == zone}:
+            lst = self.triggers.setdefault(ev, [])
+            if e.id not in lst:
+                lst.append(e.id)
 
     def _unregister(self, e: Entity) -> None:
         """``e`` left play, was silenced or is being transformed."""
@@ -88,7 +96,7 @@ class Triggers(Auras):
                 trig.effect.run(self, ctx)
                 self._end_block()
                 continue
-            if zone != Z_PLAY or e.tags.get(SILENCED) or e.card.script.triggers == ():
+            if zone != trig.zone or e.tags.get(SILENCED) or e.card.script.triggers == ():
                 continue
             if trig not in e.card.script.triggers:
                 continue

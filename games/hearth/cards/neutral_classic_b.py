@@ -52,6 +52,7 @@ from ..dsl import (
     GiveRandom,
     Heal,
     If,
+    ReturnToHand,
     Seq,
     SetRemainingHealth,
     SetTag,
@@ -86,6 +87,12 @@ from ..enums import (
 ANY_IF_AVAILABLE = {PlayReq.REQ_TARGET_IF_AVAILABLE: 0}
 A_MINION = {PlayReq.REQ_TARGET_TO_PLAY: 0, PlayReq.REQ_MINION_TARGET: 0}
 ROOM = {PlayReq.REQ_NUM_MINION_SLOTS: 1}
+FRIENDLY_MINION_IF_AVAILABLE = {  # --- rogue --- (as cards/targets.py names it)
+    PlayReq.REQ_TARGET_IF_AVAILABLE: 0,
+    PlayReq.REQ_MINION_TARGET: 0,
+    PlayReq.REQ_FRIENDLY_TARGET: 0,
+    PlayReq.REQ_NONSELF_TARGET: 0,
+}
 
 # ------------------------------------------------------------------------------ keywords only
 
@@ -216,8 +223,13 @@ card(  # Rogues Do It...
 card("PRO_001c", spell=SummonRandom(HORDE_WARRIORS, side="end"), requirements=ROOM)
 
 # ------------------------------------------------------------------------------ Dream Cards
-# Ysera (EX1_572) waits for Dream (DREAM_04, return to hand: helper "costs"); the other
-# Dream Cards are ready for her.
+_DREAMS = ("DREAM_01", "DREAM_02", "DREAM_03", "DREAM_04", "DREAM_05")
+# Ysera: At the end of your turn, add a Dream Card to your hand (one of the five).
+card(
+    "EX1_572",
+    trigger=Trigger(EV_TURN_END, GiveRandom(_DREAMS), ON_FRIENDLY_PLAYER),
+)
+card("DREAM_04", spell=ReturnToHand(TARGET), requirements=A_MINION)  # Dream
 
 vanilla("DREAM_01", "DREAM_03")  # Laughing Sister (can't be targeted), Emerald Drake
 card("DREAM_02", spell=Damage(NOT_CARD(ALL_CHARACTERS, "EX1_572"), 5, spell=True))
@@ -228,3 +240,9 @@ triggered_enchantment(  # destroyed at the start of the caster's next turn
     atk=5,
     health=5,
 )
+
+
+# --- rogue --- the Brewmasters: Battlecry: Return a friendly minion from the battlefield
+# to your hand.
+for _brewmaster in ("EX1_049", "EX1_057"):
+    card(_brewmaster, battlecry=ReturnToHand(TARGET), requirements=FRIENDLY_MINION_IF_AVAILABLE)

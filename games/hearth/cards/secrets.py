@@ -38,10 +38,12 @@ from ..dsl import (
     NewTarget,
     RedirectRandom,
     Resurrect,
+    ReturnToHand,
     Summon,
     SummonCopy,
     Trigger,
     card,
+    enchantment,
 )
 from ..enums import ARMOR, CARD_TARGET, MAX_BOARD, T_MINION  # noqa: F401 (ARMOR: doctest)
 from ..primitives import Primitives
@@ -121,3 +123,19 @@ card(  # Redemption: a fresh copy at the right end, with 1 Health
     "EX1_136",
     secret=Trigger(EV_DIED, Resurrect(TARGET, 1), ON_FRIENDLY_MINION, when=_room),
 )
+
+
+# --- rogue --- Freezing Trap: When an enemy minion attacks, return it to its owner's hand.
+# It costs (2) more. (SabberStone: only an attacker still alive; the attack is then off.)
+def _attacker_alive(g: Primitives, listener: int, subject: int) -> bool:
+    return g.alive(subject)
+
+
+card(
+    "EX1_611",
+    secret=Trigger(
+        EV_ATTACK, ReturnToHand(TARGET, "EX1_611e"), ON_ENEMY_MINION, when=_attacker_alive
+    ),
+)
+# "Trapped": the card data's text names something else; the cost is Freezing Trap's text.
+enchantment("EX1_611e", cost=2)

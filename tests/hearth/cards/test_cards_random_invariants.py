@@ -16,6 +16,7 @@ from games.hearth.carddb import load_cards
 from games.hearth.enums import (
     ATTACHED,
     COST,
+    SCRIPT_DATA_NUM_1,
     SECRET,
     SILENCED,
     T_ENCHANTMENT,
@@ -23,6 +24,7 @@ from games.hearth.enums import (
     T_WEAPON,
     TO_BE_DESTROYED,
     Z_DECK,
+    Z_GRAVEYARD,
     Z_HAND,
     Z_PLAY,
     Z_SECRET,
@@ -120,7 +122,12 @@ def problems(g: State) -> list[str]:
             out.append(f"a listener twice in {lst}")
         for i in lst:
             e = ents[i]
-            if e[ZONE] == Z_SECRET:
+            if e[ZONE] == Z_GRAVEYARD and any(  # --- rogue --- Headcrack's combo
+                t.zone == Z_GRAVEYARD for t in e.card.script.triggers
+            ):
+                if not e[SCRIPT_DATA_NUM_1]:
+                    out.append(f"{e} listens from the graveyard without its mark")
+            elif e[ZONE] == Z_SECRET:
                 if i not in g.secrets[g.controller(e)] or not e[SECRET]:
                     out.append(f"{e} listens in the SECRET zone but is not a secret there")
             elif e[ZONE] != Z_PLAY or e.card.type not in (T_MINION, T_WEAPON, T_ENCHANTMENT):

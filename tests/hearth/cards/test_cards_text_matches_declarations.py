@@ -25,7 +25,7 @@ from games.hearth.dsl import (
     Summon,
 )
 from games.hearth.enums import ATK, COST, DURABILITY, HEALTH, SPELLPOWER, GameTag
-from games.hearth.script import SCRIPTS, attack_is_health
+from games.hearth.script import EV_TURN_START, ON_FRIENDLY_PLAYER, SCRIPTS, attack_is_health
 
 WORDS = {"a": 1, "an": 1, "one": 1, "two": 2}
 
@@ -93,7 +93,11 @@ def test_damage_amounts(card: Card) -> None:
     # for a Combo card: what it does, and (after "Combo:") what instead; every amount
     # named ("$4 damage to an enemy and $1 damage...", "deal $5 damage instead").
     main, _, combo = card.text.split("@")[0].partition("Combo:")
-    parts = [(main, declared(card)), (combo, list(effects(card.script.combo)))]
+    # A combo that adds to the text (Headcrack: the same damage, then "return this") runs
+    # the play's own effects again: only what it adds is the combo text's.
+    own = [id(e) for e in effects(card.script.play)]
+    extra = [e for e in effects(card.script.combo) if id(e) not in own]
+    parts = [(main, declared(card)), (combo, extra)]
     checked = 0
     for text, declared_effects in parts:
         # ("Combo: Deal 2 instead" names the amount without the word damage.)
@@ -179,6 +183,8 @@ KEYWORD_NAMES = {SPELLPOWER: "spell damage"}
 SCALED_BY_GAME = {"NEW1_018e": (1, 0)}
 # Shadow Madness's EX1_334e: Charge and a trigger, its text says neither (test_cards_control_*).
 CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
+# --- rogue --- a keyword and the trigger that takes it off: "Stealthed until your next turn."
+UNTIL_YOUR_NEXT_TURN = {"EX1_128e": "Stealth", "NEW1_014e": "Stealth"}
 
 
 @pytest.mark.parametrize(
@@ -192,6 +198,7 @@ CONTROL_KEYWORD_AND_TRIGGER = {"EX1_334e"}
         and c.id not in KEYWORD_ONLY
         and not c.script.swaps_stats
         and c.id not in CONTROL_KEYWORD_AND_TRIGGER
+        and c.id not in UNTIL_YOUR_NEXT_TURN  # --- rogue --- checked below
         # Void Terror's Consume: the game decides the stats (its scenario test checks them)
         and not c.script.stats_from_data
         # a deathrattle it gives: checked with the text of the card that gives it
@@ -245,6 +252,7 @@ GRANTED_BY = {
     "CS2_059o": "CS2_059",
     "EX1_258e": "EX1_258",
     "EX1_409e": "EX1_409",
+    "EX1_613e": "EX1_613",  # --- rogue --- Edwin VanCleef's "Increased stats." (+2/+2 each)
 }
 # Enchantments that grant a keyword only, and "change to N" (set-stat) enchantments.
 SETS_STAT = {"CS2_084e": "CS2_084", "EX1_360e": "EX1_360"}
@@ -348,12 +356,18 @@ def text_cost_delta(text: str) -> int:
     return -int(n) if way == "less" else int(n)
 
 
+# --- rogue --- cost enchantments whose own text says something else: the cost is the
+# granting card's text (Freezing Trap's "Trapped": "It costs (2) more.").
+COST_GRANTED_BY = {"EX1_611e": "EX1_611"}
+
+
 @pytest.mark.parametrize(
     "enchant", [c for c in load_cards().values() if c.id in SCRIPTS and cost_buff(c)],
     ids=lambda c: c.id,
 )
 def test_cost_enchantments(enchant: Card) -> None:
-    assert dict(enchant.script.buff) == {COST: text_cost_delta(enchant.text)}
+    text = load_cards()[COST_GRANTED_BY.get(enchant.id, enchant.id)].text
+    assert dict(enchant.script.buff) == {COST: text_cost_delta(text)}
 
 
 @pytest.mark.parametrize(
@@ -371,3 +385,15 @@ def test_cost_auras(card: Card) -> None:
     else:
         assert m.delta == text_cost_delta(card.text)
         assert (m.floor > 0) == ("not less than" in card.text)
+
+
+# --- rogue ---
+
+
+def test_until_your_next_turn_enchantments_give_the_keyword_and_go_at_your_turn() -> None:
+    for eid, keyword in UNTIL_YOUR_NEXT_TURN.items():
+        enchant = load_cards()[eid]
+        assert re.search(rf"{keyword}ed until your next turn", plain(enchant.text)), eid
+        assert dict(enchant.script.buff) == {int(GameTag[keyword.upper()]): 1}
+        (trig,) = enchant.script.triggers
+        assert (trig.event, trig.scope) == (EV_TURN_START, ON_FRIENDLY_PLAYER)
