@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from . import new_game
 from .actions import END_TURN, Action, Kind
@@ -123,3 +124,19 @@ def attack(g: State, attacker: int, defender: int) -> None:
 
 def end_turn(g: State) -> None:
     g.apply(END_TURN)
+
+
+def entries(history: Iterable[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """Every entry of a history (``g.history(viewer)``), the blocks' contents included, in
+    order: a block, then what it holds.
+
+    >>> g = prepared(history=True)
+    >>> fb = give(g, 1, "CS2_029"); play(g, fb, target=g.hero[2])
+    >>> [e["power_block"]["entityID"] for e in entries(g.history(viewer=1))
+    ...  if "power_block" in e][-1] == fb                  # the Fireball's PLAY block
+    True
+    """
+    for e in history:
+        yield e
+        if "power_block" in e:
+            yield from entries(e["power_block"]["history"])

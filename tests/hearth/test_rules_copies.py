@@ -12,22 +12,13 @@ from games.hearth.game import State
 def _named(g: State, viewer: int, eid: int) -> set[str]:
     """The names ``viewer``'s history gives entity ``eid`` in full/show entity entries."""
     out = set()
-    for entry in _flat(g.history(viewer=viewer)):
+    for entry in S.entries(g.history(viewer=viewer)):
         for kind in ("full_entity", "show_entity"):
             body = entry.get(kind)
             if body and body["entityID"] == eid:
                 out.add(body["name"])
     return out
 
-
-def _flat(entries: list[dict]) -> list[dict]:  # type: ignore[type-arg]
-    out = []
-    for e in entries:
-        out.append(e)
-        block = e.get("power_block")
-        if block:
-            out.extend(_flat(block["history"]))
-    return out
 
 
 def test_mind_vision_copy_is_seen_by_its_owner_only() -> None:

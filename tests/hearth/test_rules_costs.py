@@ -4,9 +4,6 @@ exact as cards enter and leave the hand; hidden information kept."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from bots.hearth.bundled import GreedyBot
 from games.hearth import scenario as S
 from games.hearth.actions import Kind
@@ -18,17 +15,11 @@ APPRENTICE, VENTURE, PORTAL, PINT = "EX1_608", "CS2_227", "EX1_315", "EX1_076"
 MOUNTAIN, MOLTEN, MILLHOUSE, PREPARATION = "EX1_105", "EX1_620", "NEW1_029", "EX1_145"
 
 
-def _flat(entries: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for e in entries:
-        yield e
-        if "power_block" in e:
-            yield from _flat(e["power_block"]["history"])
-
 
 def cost_changes(g: State, viewer: int | None, eid: int) -> list[int]:
     return [
         t["value"]
-        for e in _flat(g.history(viewer=viewer))
+        for e in S.entries(g.history(viewer=viewer))
         if "tag_change" in e
         for t in [e["tag_change"]]
         if t["entityID"] == eid and t["tag"] == COST

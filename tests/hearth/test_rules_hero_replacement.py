@@ -112,19 +112,11 @@ def test_the_history_shows_the_new_hero_to_both_players() -> None:
     new = g.hero[1]
     shown = [
         e["full_entity"]
-        for e in _flat(g.history(2))
+        for e in S.entries(g.history(2))
         if e["type"].endswith("full_entity") and e["full_entity"]["entityID"] == new
     ]
     assert shown and shown[0]["name"] == "EX1_323h"
 
-
-def _flat(entries: list[dict]) -> list[dict]:  # type: ignore[type-arg]
-    out = []
-    for e in entries:
-        out.append(e)
-        if e["type"].endswith("power_block"):
-            out.extend(_flat(e["power_block"]["history"]))
-    return out
 
 
 def test_clone_hash_and_a_rebuilt_view_keep_the_new_hero() -> None:

@@ -5,19 +5,9 @@ the hand as a new, fresh entity of its card, hidden from the opponent like a dra
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from games.hearth import scenario as S
 from games.hearth.enums import ATTACHED, DAMAGE, EXHAUSTED, Z_HAND, Z_SETASIDE, ZONE
 from games.hearth.tree import ViewTree
-
-
-def _flat(entries: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for e in entries:
-        yield e
-        if "power_block" in e:
-            yield from _flat(e["power_block"]["history"])
 
 
 def test_the_hand_minion_takes_the_slot_and_no_battlecry_runs() -> None:
@@ -67,7 +57,7 @@ def test_the_opponent_never_learns_which_card_went_back() -> None:
     S.end_turn(g)  # the swap at the start of player 1's turn
     back = next(i for i in g.hand[1] if g.ents[i].card.id == "EX1_006")
     assert back != bot
-    theirs = list(_flat(g.history(viewer=2)))
+    theirs = list(S.entries(g.history(viewer=2)))
     named = {
         e[k]["name"]
         for e in theirs

@@ -8,9 +8,6 @@ death. Leaving the board ends its triggers and auras at once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from games.hearth import scenario as S
 from games.hearth.enums import (
     ATK,
@@ -25,13 +22,6 @@ from games.hearth.enums import (
     ZONE,
 )
 from games.hearth.tree import ViewTree
-
-
-def _flat(entries: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for e in entries:
-        yield e
-        if "power_block" in e:
-            yield from _flat(e["power_block"]["history"])
 
 
 def test_a_returned_minion_is_a_fresh_card_in_hand() -> None:
@@ -97,16 +87,16 @@ def test_its_triggers_stop_with_the_return() -> None:
 def test_the_history_shows_a_zone_change_and_hides_the_card_from_the_opponent() -> None:
     g = S.prepared(history=True)
     yeti = S.summon(g, 1, "CS2_182")
-    start = len(list(_flat(g.history(viewer=2))))
+    start = len(list(S.entries(g.history(viewer=2))))
     back = g.return_to_hand(yeti)
     S.resolve(g)
-    theirs = list(_flat(g.history(viewer=2)))[start:]
+    theirs = list(S.entries(g.history(viewer=2)))[start:]
     zones = [e["tag_change"] for e in theirs
              if "tag_change" in e and e["tag_change"]["tag"] == ZONE]
     assert {"entityID": yeti, "tag": ZONE, "value": Z_SETASIDE} in zones
     new = [e["full_entity"] for e in theirs if "full_entity" in e]
     assert [(x["entityID"], x["name"]) for x in new] == [(back, "")]
-    mine = [e["full_entity"] for e in _flat(g.history(viewer=1)) if "full_entity" in e]
+    mine = [e["full_entity"] for e in S.entries(g.history(viewer=1)) if "full_entity" in e]
     assert (back, "CS2_182") in [(x["entityID"], x["name"]) for x in mine]
     # Both views rebuild: the owner knows the card, the opponent holds a hidden one.
     for viewer in (1, 2):

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from hearth_cardtest import atk, can_attack, card_ids, dead, stats
 
 from games.hearth import scenario as S
@@ -16,18 +13,12 @@ COIN = "GAME_005"
 
 
 def _tag_changes(g: State, viewer: int) -> list[dict[str, int]]:
-    return [e["tag_change"] for e in _flat(g.history(viewer=viewer)) if "tag_change" in e]
+    return [e["tag_change"] for e in S.entries(g.history(viewer=viewer)) if "tag_change" in e]
 
 
 def _enchantments_on(g: State, eid: int) -> list[str]:
     return [g.ents[i].card.id for i in g.enchants if g.ents[i][ATTACHED] == eid]
 
-
-def _flat(entries: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for e in entries:
-        yield e
-        if "power_block" in e:
-            yield from _flat(e["power_block"]["history"])
 
 
 def test_cs2_146_southsea_deckhand_has_charge_while_a_weapon_is_equipped() -> None:
@@ -146,7 +137,7 @@ def test_ex1_006_alarm_o_bot_swaps_with_a_minion_in_hand() -> None:
     assert g.ents[back][DAMAGE] == 0 and stats(g, back) == (0, 3)
     assert g.ents[acolyte][ZONE] == Z_PLAY and g.ents[acolyte][EXHAUSTED]
     assert not can_attack(g, acolyte)  # summoned this turn
-    theirs = list(_flat(g.history(viewer=2)))
+    theirs = list(S.entries(g.history(viewer=2)))
     shown = [e["show_entity"] for e in theirs if "show_entity" in e]
     assert any(e["entityID"] == acolyte and e["name"] == "EX1_007" for e in shown)
     made = [e["full_entity"] for e in theirs if "full_entity" in e]

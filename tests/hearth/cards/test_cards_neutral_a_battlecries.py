@@ -3,9 +3,6 @@ the figures follow the card text, SabberStone's and fireplace's tests."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from hearth_cardtest import atk, card_ids, dead, play_targets, stats
 
 from games.hearth import scenario as S
@@ -18,13 +15,6 @@ from games.hearth.enums import (
     ZONE,
 )
 from games.hearth.game import State
-
-
-def _flat(entries: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for e in entries:
-        yield e
-        if "power_block" in e:
-            yield from _flat(e["power_block"]["history"])
 
 
 def _enchantments_on(g: State, eid: int) -> list[str]:
@@ -100,7 +90,7 @@ def test_ex1_014_king_mukla_gives_the_opponent_2_bananas() -> None:
     assert card_ids(g, g.hand[2]) == ["EX1_014t", "EX1_014t"]
     # Mukla's owner sees two cards arrive, not which; their new owner sees Bananas.
     for viewer, names in ((1, {""}), (2, {"EX1_014t"})):
-        made = [e["full_entity"] for e in _flat(g.history(viewer=viewer)) if "full_entity" in e]
+        made = [e["full_entity"] for e in S.entries(g.history(viewer=viewer)) if "full_entity" in e]
         assert {e["name"] for e in made if e["entityID"] in g.hand[2]} == names
     S.end_turn(g)
     wisp = S.summon(g, 2, "CS2_231")

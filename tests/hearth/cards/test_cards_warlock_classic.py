@@ -47,19 +47,11 @@ def test_ex1_181_call_of_the_void_adds_a_hidden_demon() -> None:
         e["full_entity"]
         for e in g.history(2)
         if e["type"].endswith("power_block")
-        for e in _flat([e])
+        for e in S.entries([e])
         if e["type"].endswith("full_entity") and e["full_entity"]["entityID"] == demon
     ]
     assert shown and all(x["name"] == "" for x in shown)
 
-
-def _flat(entries: list[dict]) -> list[dict]:  # type: ignore[type-arg]
-    out = []
-    for e in entries:
-        out.append(e)
-        if e["type"].endswith("power_block"):
-            out.extend(_flat(e["power_block"]["history"]))
-    return out
 
 
 def test_ex1_185_siegebreaker_and_ex1_185e_siegebreaking() -> None:
@@ -190,7 +182,7 @@ def test_ex1_317_sense_demons_hides_what_it_drew() -> None:
     S.play(g, S.give(g, 1, "EX1_317"))
     named = {
         x[k]["entityID"]
-        for x in _flat(g.history(2))
+        for x in S.entries(g.history(2))
         for k in ("full_entity", "show_entity")
         if x["type"].endswith(k) and x[k]["name"]
     }
