@@ -391,7 +391,9 @@ class State(Determinize):
             self._move(e_old, Z_DECK)
             deck.append(old)
         if replaced:
-            self.rng.shuffle(deck)
+            # The players' mulligans are answered at the same time: each shuffles with a
+            # stream of its own, so the game is the same whichever answer comes first.
+            self.rng.derived(p).shuffle(deck)
         self._positions(hand)
         self.aura_dirty = True  # --- costs
         self._update_auras()

@@ -39,3 +39,16 @@ class SplitMix64:
 
     def copy(self) -> SplitMix64:
         return SplitMix64(self.state)
+
+    def derived(self, salt: int) -> SplitMix64:
+        """A generator of its own, fixed by this one's state and ``salt``; this one's stream
+        does not move. Two draws that may happen in either order (the two players'
+        mulligans, answered at the same time) each take one, so that the order they arrive
+        in changes nothing.
+
+        >>> g = SplitMix64(7); a = g.derived(1).next64(); b = g.derived(2).next64()
+        >>> a != b and g.derived(1).next64() == a and g.state == 7
+        True
+        """
+        z = ((self.state ^ (salt * 0xD1B54A32D192ED03)) * 0xBF58476D1CE4E5B9) & _MASK
+        return SplitMix64(z ^ (z >> 29))
