@@ -250,6 +250,7 @@ class Effects(Triggers):
         e = self.ents[target]
         self._set(e, DAMAGE, max(0, e[HEALTH] - health))
         self.maybe_dead = True
+        self.aura_dirty = True  # --- costs: Molten Giant reads the hero's damage (Alexstrasza)
 
     def redirect_attack(self, defender: int) -> None:
         """The attack being declared goes to ``defender`` instead (Misdirection, Noble
@@ -852,6 +853,7 @@ class Effects(Triggers):
         self.hand[p].append(card)
         self._move_unseen(e, Z_HAND)
         self._set(e, ZONE_POSITION, len(self.hand[p]))
+        self.aura_dirty = True  # --- costs: a hand aura reaches it (Pint-Sized Summoner)
         return card
 
     def discard_unseen(self, card: int) -> None:

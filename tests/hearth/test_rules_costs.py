@@ -15,7 +15,6 @@ APPRENTICE, VENTURE, PORTAL, PINT = "EX1_608", "CS2_227", "EX1_315", "EX1_076"
 MOUNTAIN, MOLTEN, MILLHOUSE, PREPARATION = "EX1_105", "EX1_620", "NEW1_029", "EX1_145"
 
 
-
 def cost_changes(g: State, viewer: int | None, eid: int) -> list[int]:
     return [
         t["value"]
@@ -221,3 +220,27 @@ def test_clone_and_determinized_keep_costs() -> None:
         assert d.ents[theirs[1]].base(COST) == card.cost - 3
         assert d.cost(theirs[1]) == max(0, card.cost - 3 + extra - (
             len(d.hand[2]) - 1 if card.id == MOUNTAIN else 0))
+
+
+# --- what changes a cost without damage or a zone change of its own (found by random games)
+
+
+def test_molten_giant_follows_a_health_set_by_alexstrasza() -> None:
+    g = S.prepared()
+    giant = S.give(g, 1, MOLTEN)
+    assert g.cost(giant) == 20
+    S.play(g, S.give(g, 1, "EX1_561"), g.hero[1], position=0)  # Alexstrasza: own hero to 15
+    assert g.health(g.hero[1]) == 15
+    assert g.cost(giant) == 5 and g.ents[giant][COST] == 5
+
+
+def test_a_card_picked_by_tracking_gets_the_pint_sized_discount() -> None:
+    g = S.prepared(deck1=(YETI,) * 30)
+    S.summon(g, 1, PINT)
+    S.play(g, S.give(g, 1, "DS1_184"))  # Tracking: the top three are Yetis
+    pick = g.legal_actions()[0]
+    assert pick.kind == Kind.CHOOSE
+    g.apply(pick)
+    yeti = pick.cards[0]
+    assert g.ents[yeti][ZONE] == Z_HAND
+    assert g.cost(yeti) == 3 and g.ents[yeti][COST] == 3  # the first minion: 1 less
