@@ -34,8 +34,6 @@ SKIP_FIRST_TURN team_1 BLUE
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
@@ -61,6 +59,7 @@ from games.blokus.rl_encoding import (
 )
 from games.blokus.shapes import TEAMS
 from games.blokus.state import ALL_SHAPES, State, new_game
+from games.rl_common import bot_factory, render
 
 ENV_ID: Final = "gauntlet/Blokus-v0"
 REWARDS: Final = ("win", "score")
@@ -247,22 +246,11 @@ class BlokusAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
 
     def render(self) -> str | None:
         """The board as text (`ansi`), or printed (`human`)."""
-        return _render(self.render_mode, self.state)
+        return render(self.render_mode, lambda: _board_text(self.state))
 
     def close(self) -> None:
         pass
 
-
-def _render(mode: str | None, state: State) -> str | None:
-    """Both environments' `render`: the board as text (`ansi`), or printed (`human`)."""
-    if mode is None:
-        gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
-        return None
-    text = _board_text(state)
-    if mode == "human":
-        print(text)
-        return None
-    return text
 
 
 def _board_text(state: State) -> str:
@@ -303,20 +291,6 @@ BUNDLED_OPPONENTS: Final = {
     "greedy": "bots.blokus.bundled:GreedyBot",
 }
 
-
-def _bot_factory(spec: Any) -> Callable[[int], Bot]:
-    """A factory seed -> bot for a class or a `module:Class` name."""
-    if isinstance(spec, str):
-        module_name, _, name = spec.partition(":")
-        spec = getattr(importlib.import_module(module_name), name)
-    cls = spec
-    try:
-        takes_seed = "seed" in inspect.signature(cls).parameters
-    except (TypeError, ValueError):
-        takes_seed = False
-    if takes_seed:
-        return lambda seed: cls(seed=seed)
-    return lambda seed: cls()
 
 
 class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -366,9 +340,9 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 names = ", ".join(BUNDLED_OPPONENTS)
                 raise ValueError(f"unknown opponent {opponent!r}: use {names} or module:Class")
             spec = BUNDLED_OPPONENTS.get(opponent, opponent)
-            self._factory = None if spec is None else _bot_factory(spec)
+            self._factory = None if spec is None else bot_factory(spec)
         elif isinstance(opponent, type):
-            self._factory = _bot_factory(opponent)
+            self._factory = bot_factory(opponent)
         elif callable(getattr(opponent, "move", None)):
             self._bot = opponent
         elif callable(opponent):
@@ -473,7 +447,7 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The board as text (`ansi`), or printed (`human`)."""
-        return _render(self.render_mode, self.state)
+        return render(self.render_mode, lambda: _board_text(self.state))
 
 
 def register_envs() -> None:

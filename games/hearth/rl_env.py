@@ -39,8 +39,6 @@ player_1 0
 from __future__ import annotations
 
 import functools
-import importlib
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
@@ -51,6 +49,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
+from ..rl_common import bot_factory, render
 from . import new_game
 from .actions import Action, Kind
 from .game import State
@@ -297,21 +296,11 @@ class HearthAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # untyped Pett
             self.render()
 
     def render(self) -> str | None:
-        return _render(self.render_mode, self.state)
+        return render(self.render_mode, lambda: _text(self.state))
 
     def close(self) -> None:
         pass
 
-
-def _render(mode: str | None, state: State) -> str | None:
-    if mode is None:
-        gymnasium.logger.warn("render() without a render_mode: nothing to render")
-        return None
-    text = _text(state)
-    if mode == "human":
-        print(text)
-        return None
-    return text
 
 
 def _text(state: State) -> str:
@@ -429,7 +418,7 @@ class HearthParallelEnv(ParallelEnv):  # type: ignore[misc, unused-ignore]  # un
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        return _render(self.render_mode, self.state)
+        return render(self.render_mode, lambda: _text(self.state))
 
     def close(self) -> None:
         pass
@@ -466,19 +455,6 @@ BUNDLED_OPPONENTS: Final = {
     "greedy": "bots.hearth.bundled:GreedyBot",
 }
 
-
-def _bot_factory(spec: Any) -> Callable[[int], Bot]:
-    if isinstance(spec, str):
-        module_name, _, name = spec.partition(":")
-        spec = getattr(importlib.import_module(module_name), name)
-    cls = spec
-    try:
-        takes_seed = "seed" in inspect.signature(cls).parameters
-    except (TypeError, ValueError):
-        takes_seed = False
-    if takes_seed:
-        return lambda seed: cls(seed=seed)
-    return lambda seed: cls()
 
 
 def _bot_decision(bot: Bot, state: State, player: int) -> Action:
@@ -538,9 +514,9 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 names = ", ".join(BUNDLED_OPPONENTS)
                 raise ValueError(f"unknown opponent {opponent!r}: use {names} or module:Class")
             spec = BUNDLED_OPPONENTS.get(opponent, opponent)
-            self._factory = None if spec is None else _bot_factory(spec)
+            self._factory = None if spec is None else bot_factory(spec)
         elif isinstance(opponent, type):
-            self._factory = _bot_factory(opponent)
+            self._factory = bot_factory(opponent)
         elif callable(getattr(opponent, "act", None)):
             self._bot = opponent
         elif callable(opponent):
@@ -634,7 +610,7 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), reward, terminated, truncated, self._info(False)
 
     def render(self) -> str | None:
-        return _render(self.render_mode, self.state)
+        return render(self.render_mode, lambda: _text(self.state))
 
 
 def register_envs() -> None:
