@@ -34,12 +34,14 @@ from server.recorder import MatchRecorder, Recorded, ResultNotStored
 from server.rooms import (
     Cause,
     Clocks,
+    DecisionRequested,
     Entry,
     LeftCause,
     Lobby,
     MatchResult,
     Room,
     SlotRequest,
+    StateChanged,
     Welcome,
 )
 from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
@@ -142,11 +144,24 @@ class MatchService:
             task.add_done_callback(lambda _t: self._room_done(tracked))
 
     def _on_room_entry(self, room_id: str, entry: Entry) -> None:
+        """Tell a launched bot's process what its seat's entries mean for it: connected,
+        a decision asked (its stderr is stamped with it from now on), an answer applied."""
         tracked = self.tracked.get(room_id)
-        if tracked is not None and isinstance(entry.event, Welcome):
-            proc = tracked.procs.get(entry.event.seat)
+        if tracked is None or not tracked.procs:
+            return
+        event = entry.event
+        if isinstance(event, Welcome):
+            proc = tracked.procs.get(event.seat)
             if proc is not None:
                 proc.connected()
+        elif isinstance(event, DecisionRequested):
+            proc = tracked.procs.get(event.seat)
+            if proc is not None:
+                proc.decision_opened(entry.seq)
+        elif isinstance(event, StateChanged) and event.mover is not None:
+            proc = tracked.procs.get(event.mover)
+            if proc is not None:
+                proc.decision_answered(event.think)
 
     def _room_done(self, tracked: Tracked) -> None:
         """The room's task ended: its launched bots are stopped, their logs written."""
