@@ -87,9 +87,15 @@ def move_text(move: Move) -> str:
     >>> move_text(Move(2))
     ''
     """
-    text = "".join(line + "\n" for line in move.lines)
-    if move.dropped_lines:
-        text += f"[... {move.dropped_lines} lines ({move.dropped_bytes} bytes) dropped ...]\n"
+    return lines_text(move.lines, move.dropped_lines, move.dropped_bytes)
+
+
+def lines_text(lines: list[str], dropped_lines: int, dropped_bytes: int) -> str:
+    """Lines as text, then the mark of the `dropped_lines` lines not kept (a line cut at
+    `LINE_BYTES` says so itself)."""
+    text = "".join(line + "\n" for line in lines)
+    if dropped_lines:
+        text += f"[... {dropped_lines} lines ({dropped_bytes} bytes) dropped ...]\n"
     return text
 
 
