@@ -7,9 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from server.store import NewEvent, NewSeat, NotFound, SeatOutcome, Store, migrate
 from tests.server.api.conftest import AUTH, Running, register, script, wait_settled
 
 BLOKUS = "swc_2027_blokus"
@@ -158,3 +162,33 @@ async def test_bad_turns_are_refused_naming_them(running: Running) -> None:
     last = await running.http.get(f"/api/matches/{match_id}/seats/0/log", headers=AUTH,
                                   params={"turn": turns})
     assert last.status_code == 200 and last.text.startswith(f"move {turns}\n")
+
+
+def test_stored_moves_go_with_the_match_events_retention(tmp_path: Path) -> None:
+    """`Store.save_seat_moves` replaces a seat's rows; the retention drops them with the
+    events (as it deletes the seat-log files)."""
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    migrate.upgrade(url)
+    store = Store(url)
+    try:
+        match = store.create_match(BLOKUS, [NewSeat("a"), NewSeat("b")])
+        store.set_status(match.id, "running")
+        store.append_events([NewEvent(match.id, 0, "welcome", {"seat": 0})])
+        store.save_seat_moves(match.id, 0, [{"turn": 0, "lines": ["x"]}])
+        store.save_seat_moves(match.id, 0, [
+            {"turn": 0, "lines": ["hi"]},
+            {"turn": 1, "seq": 3, "think_ms": 5, "cpu_ms": 0, "peak_rss_kb": 9000,
+             "lines": ["move 1"], "dropped_lines": 2, "dropped_bytes": 20}])
+        rows = store.seat_moves(match.id, 0)
+        assert [(r.turn, r.lines, r.dropped_lines) for r in rows] == [
+            (0, ["hi"], 0), (1, ["move 1"], 2)]
+        assert store.seat_moves(match.id, 1) == []
+        with pytest.raises(NotFound):
+            store.save_seat_moves("nope", 0, [])
+        store.store_result(match.id, winner=0, reason="regular",
+                           seats=[SeatOutcome(0, "win"), SeatOutcome(1, "loss")],
+                           at=datetime.now(UTC) - timedelta(days=10))
+        store.prune(events_before=datetime.now(UTC) - timedelta(days=1))
+        assert store.seat_moves(match.id, 0) == []
+    finally:
+        store.close()
