@@ -10,7 +10,9 @@ statuses, the result before it is announced) and keeps, per room, the bots it la
 - a launched bot's failure categories (failed_to_start, crash) and the room's verdicts
   (timeout, illegal_move, protocol_error, disconnect) land on its seat (`on_result`, the
   room's hook, before the recorder stores the result); its output is kept under the data
-  folder (`seat_log`);
+  folder (`seat_log`), and its stderr per move, stamped with its seat's decisions (the
+  room's log tells its process of each), in the store once the match is over
+  (`seat_moves`);
 - `control` pauses, steps, resumes and cancels a live match.
 
 Without a store (`store=None`: tests, benchmarks) the service only launches bots; nothing

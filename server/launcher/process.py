@@ -4,7 +4,11 @@
 (and so a process group) of its own, stdin on /dev/null, stdout and stderr captured into a
 `SeatLog`; leaving the block stops the whole group. The room tells the process when the
 seat connected (`connected()`) and when the match ended (`match_ended()`); the exit status
-plus those two facts give the launcher's own verdicts, `failed_to_start` and `crash`.
+plus those two facts give the launcher's own verdicts, `failed_to_start` and `crash`. It
+also tells it when each of the seat's decisions is asked and answered
+(`decision_opened()`, `decision_answered()`): stderr is then kept per move as well
+(`moves`, `server.launcher.moves`), with the CPU time and peak memory each decision cost
+(`server.launcher.usage`).
 
 Why `loop.subprocess_exec` with a protocol and not `create_subprocess_exec` streams: the
 output goes straight from the pipe callback into the bounded log (no StreamReader buffer,
