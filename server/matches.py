@@ -10,7 +10,9 @@ statuses, the result before it is announced) and keeps, per room, the bots it la
 - a launched bot's failure categories (failed_to_start, crash) and the room's verdicts
   (timeout, illegal_move, protocol_error, disconnect) land on its seat (`on_result`, the
   room's hook, before the recorder stores the result); its output is kept under the data
-  folder (`seat_log`);
+  folder (`seat_log`), and its stderr per move, stamped with its seat's decisions (the
+  room's log tells its process of each), in the store once the match is over
+  (`seat_moves`);
 - `control` pauses, steps, resumes and cancels a live match.
 
 Without a store (`store=None`: tests, benchmarks) the service only launches bots; nothing
@@ -34,12 +36,14 @@ from server.recorder import MatchRecorder, Recorded, ResultNotStored
 from server.rooms import (
     Cause,
     Clocks,
+    DecisionRequested,
     Entry,
     LeftCause,
     Lobby,
     MatchResult,
     Room,
     SlotRequest,
+    StateChanged,
     Welcome,
 )
 from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
@@ -142,11 +146,24 @@ class MatchService:
             task.add_done_callback(lambda _t: self._room_done(tracked))
 
     def _on_room_entry(self, room_id: str, entry: Entry) -> None:
+        """Tell a launched bot's process what its seat's entries mean for it: connected,
+        a decision asked (its stderr is stamped with it from now on), an answer applied."""
         tracked = self.tracked.get(room_id)
-        if tracked is not None and isinstance(entry.event, Welcome):
-            proc = tracked.procs.get(entry.event.seat)
+        if tracked is None or not tracked.procs:
+            return
+        event = entry.event
+        if isinstance(event, Welcome):
+            proc = tracked.procs.get(event.seat)
             if proc is not None:
                 proc.connected()
+        elif isinstance(event, DecisionRequested):
+            proc = tracked.procs.get(event.seat)
+            if proc is not None:
+                proc.decision_opened(entry.seq)
+        elif isinstance(event, StateChanged) and event.answer is not None:
+            proc = tracked.procs.get(event.answer[0])
+            if proc is not None:
+                proc.decision_answered(event.think)
 
     def _room_done(self, tracked: Tracked) -> None:
         """The room's task ended: its launched bots are stopped, their logs written."""
@@ -368,9 +385,26 @@ class MatchService:
                 asyncio.gather(*(p.wait() for p in procs.values() if p.running)), BOT_EXIT_WAIT)
         await asyncio.gather(*(p.stop() for p in procs.values()), return_exceptions=True)
         try:
+            await self._store_moves(tracked.room.id, procs)
             await asyncio.to_thread(self._write_seat_logs, tracked.room.id, procs)
         finally:
             self._unwritten_logs.pop(tracked.room.id, None)
+
+    async def _store_moves(self, match_id: str, procs: dict[int, BotProcess]) -> None:
+        """Each launched seat's stderr by move into the store (`seat_moves`), through the
+        writer (in order with the match's own writes: its row exists by then)."""
+        writer = self.recorder.writer
+        if self.store is None or writer is None:
+            return
+        for seat, proc in procs.items():
+            proc.moves.flush()
+            moves = [move.as_json() for move in proc.moves.moves()]
+            try:
+                await writer.call(functools.partial(_save_moves, match_id=match_id,
+                                                    seat=seat, moves=moves), soon=False)
+            except Exception:  # the seat-log file still has its output
+                log.warning("match %s seat %d: its move logs were not stored", match_id, seat,
+                            exc_info=True)
 
     def _write_seat_logs(self, match_id: str, procs: dict[int, BotProcess]) -> None:
         folder = self.data_dir / SEAT_LOGS / match_id
@@ -389,6 +423,21 @@ class MatchService:
             return path.read_text(encoding="utf-8")
         except (FileNotFoundError, NotADirectoryError):
             return None
+
+    def seat_moves(self, match_id: str, seat: int) -> list[dict[str, Any]] | None:
+        """A launched seat's stderr by move (`Move.as_json` dicts, turn 0 first): live from
+        the process, else from the store (blocking); None when no bot was launched for it
+        (or it was played before move logs were kept and its seat-log file is gone)."""
+        tracked = self.tracked.get(match_id)
+        procs = tracked.procs if tracked is not None else self._unwritten_logs.get(match_id, {})
+        if seat in procs:
+            return [move.as_json() for move in procs[seat].moves.moves()]
+        if self.store is not None:
+            stored = self.store.seat_moves(match_id, seat)
+            if stored:
+                return [_stored_move(row) for row in stored]
+        path = self.data_dir / SEAT_LOGS / match_id / f"{seat}.log"
+        return [] if path.is_file() else None
 
     # --- admin control -----------------------------------------------------------------
 
@@ -439,6 +488,19 @@ def seat_log_text(proc: BotProcess) -> str:
     """The command and both streams, the reservation code cut out (a bot may print it)."""
     return proc.redact(f"== {' '.join(proc.argv)}\n== stdout ==\n{proc.log.stdout.text()}\n"
                        f"== stderr ==\n{proc.log.stderr.text()}\n")
+
+
+def _save_moves(store: Store, *, match_id: str, seat: int,
+                moves: list[dict[str, Any]]) -> None:
+    store.save_seat_moves(match_id, seat, moves)
+
+
+def _stored_move(row: Any) -> dict[str, Any]:
+    """A `seat_moves` row in the shape `Move.as_json` gives a live one."""
+    return {"turn": row.turn, "seq": row.seq, "think_ms": row.think_ms,
+            "cpu_ms": row.cpu_ms, "peak_rss_kb": row.peak_rss_kb, "lines": list(row.lines),
+            "truncated": bool(row.dropped_lines or row.dropped_bytes),
+            "dropped_lines": row.dropped_lines, "dropped_bytes": row.dropped_bytes}
 
 
 def _holder_of(waiting: dict[str, str | None], client: tuple[Any, ...],

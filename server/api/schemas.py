@@ -243,3 +243,42 @@ class BotOut(BaseModel):
     env_names: list[str] = Field(description="The names of `env`'s variables")
     deck: str | DeckIn | None = Field(None, description="Its default deck, as registered")
     created: datetime
+
+
+class SeatMoveOut(BaseModel):
+    """One decision of a launched seat: what its bot printed on stderr meanwhile and what
+    it cost. `turn` N is the seat's N-th decision (the N-th event of kind `decision` with
+    that seat in /events, at `seq`); turn 0 is what came before the first."""
+
+    model_config = _examples({"turn": 3, "seq": 11, "decision": 5, "think_ms": 412, "cpu_ms": 400,
+                              "peak_rss_kb": 31200, "lines": ["depth 4: +12"],
+                              "truncated": False, "dropped_lines": 0, "dropped_bytes": 0})
+    turn: int
+    seq: int | None = Field(description="The decision's seq in the event log (turn 0: null)")
+    decision: int | None = Field(None, description="The match-wide decision number (the "
+                                 "`turn` of `from` and of `ask`: decision events of every "
+                                 "seat counted from 0; turn 0: null)")
+    think_ms: int | None = Field(description="From the request written to the answer read "
+                                 "(the event log's `think`)")
+    cpu_ms: int | None = Field(description="CPU time of the bot's processes during the "
+                               "decision (Linux /proc, 10 ms resolution)")
+    peak_rss_kb: int | None = Field(description="Peak resident memory of the bot's "
+                                    "processes during the decision, KiB (Linux /proc)")
+    lines: list[str] = Field(description="stderr lines that arrived during the decision")
+    truncated: bool = Field(description="Lines (or line ends) were dropped: 64 lines / "
+                            "8 KiB a move, 256 KiB a seat, 2 KiB a line")
+    dropped_lines: int
+    dropped_bytes: int
+
+
+class SeatMovesOut(BaseModel):
+    model_config = _examples({"match": MATCH_ID, "seat": 0, "turns": 1, "moves": [
+        {"turn": 0, "seq": None, "think_ms": None, "cpu_ms": None, "peak_rss_kb": None,
+         "lines": ["loading book"], "truncated": False, "dropped_lines": 0,
+         "dropped_bytes": 0},
+        {"turn": 1, "seq": 3, "think_ms": 412, "cpu_ms": 400, "peak_rss_kb": 31200,
+         "lines": ["move 1"], "truncated": False, "dropped_lines": 0, "dropped_bytes": 0}]})
+    match: str
+    seat: int
+    turns: int = Field(description="The last turn (the seat's decisions so far)")
+    moves: list[SeatMoveOut]

@@ -2,8 +2,10 @@
 
 Independent of rooms and protocols: a room (or `gauntlet play`, or the ladder) launches a
 `BotSpec` for a seat, tells the `BotProcess` when the seat connected and when the match
-ended, reads its `failure`, and stops it. See `process` for the why of each mechanism,
-`reaping` for how a bot's strays are ended (and a dead server's bots by the next one).
+ended, reads its `failure`, and stops it; for its stderr per move it also tells it when
+each decision is asked and answered (`moves`, `usage`). See `process` for the why of each
+mechanism, `reaping` for how a bot's strays are ended (and a dead server's bots by the
+next one).
 """
 
 from server.launcher.failures import FailureCategory, SeatFailure

@@ -4,7 +4,11 @@
 (and so a process group) of its own, stdin on /dev/null, stdout and stderr captured into a
 `SeatLog`; leaving the block stops the whole group. The room tells the process when the
 seat connected (`connected()`) and when the match ended (`match_ended()`); the exit status
-plus those two facts give the launcher's own verdicts, `failed_to_start` and `crash`.
+plus those two facts give the launcher's own verdicts, `failed_to_start` and `crash`. It
+also tells it when each of the seat's decisions is asked and answered
+(`decision_opened()`, `decision_answered()`): stderr is then kept per move as well
+(`moves`, `server.launcher.moves`), with the CPU time and peak memory each decision cost
+(`server.launcher.usage`).
 
 Why `loop.subprocess_exec` with a protocol and not `create_subprocess_exec` streams: the
 output goes straight from the pipe callback into the bounded log (no StreamReader buffer,
@@ -40,6 +44,7 @@ from typing import Final
 from server.launcher._limited_exec import exec_error
 from server.launcher.failures import FailureCategory, SeatFailure
 from server.launcher.log import SeatLog
+from server.launcher.moves import MoveLog
 from server.launcher.reaping import (
     MARK_ENV,
     marked_processes,
@@ -48,6 +53,7 @@ from server.launcher.reaping import (
     start_time,
 )
 from server.launcher.spec import BotSpec, ResourceLimits, default_limits
+from server.launcher.usage import Usage, reset_peaks, sample
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +87,12 @@ class _Capture(asyncio.SubprocessProtocol):
 
     def pipe_data_received(self, fd: int, data: bytes | str) -> None:
         assert isinstance(data, bytes)
-        seat_log = self._owner.log
-        (seat_log.stdout if fd == 1 else seat_log.stderr).feed(data)
+        owner = self._owner
+        if fd == 1:
+            owner.log.stdout.feed(data)
+        else:
+            owner.log.stderr.feed(data)
+            owner.moves.feed(data)
 
     def process_exited(self) -> None:
         assert self._transport is not None
@@ -91,6 +101,7 @@ class _Capture(asyncio.SubprocessProtocol):
         self._owner._on_exit(returncode)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._owner.moves.flush()  # its last line, even without a newline
         self._owner._closed.set()
 
 
@@ -130,6 +141,8 @@ class BotProcess:
             reservation, *([reservation.partition(":")[2]] if ":" in reservation else [])]
         self._records = records_in(data_dir) if data_dir is not None else None
         self.log = SeatLog(log_limit)
+        self.moves = MoveLog(redact=self.redact)
+        """stderr by move (`decision_opened`, `decision_answered`), bounded, redacted."""
         self.pid: int | None = None
         self.returncode: int | None = None
         """The exit code, or minus the signal number; None while running or never started."""
@@ -168,6 +181,22 @@ class BotProcess:
     def match_ended(self) -> None:
         """The match has a result: later exits, whatever their status, are no failure."""
         self._ended = True
+        self.moves.finish(self._usage())
+
+    def decision_opened(self, seq: int | None = None) -> None:
+        """The seat was asked its next decision (entry `seq` of the match log): stderr lines
+        from now on belong to it (`moves`), and its CPU time and peak memory count from
+        here. Called from the match log's listener, before the request is written."""
+        usage = self._usage()
+        reset_peaks(self.pid if usage is not None else None)
+        self.moves.opened(seq, usage)
+
+    def decision_answered(self, think: float | None) -> None:
+        """The seat's answer was applied after `think` seconds (the room's think time)."""
+        self.moves.answered(think, self._usage())
+
+    def _usage(self) -> Usage | None:
+        return sample(self.pid) if self.running else None
 
     def redact(self, text: str) -> str:
         """`text` with the reservation code replaced by `***` (a bot may print its own).

@@ -1,4 +1,4 @@
-"""The store's tables: bots, matches, seats, match events and results.
+"""The store's tables: bots, matches, seats, match events, results, seats' move logs.
 
 The store speaks plain values only (strings, ints, JSON-able dicts and lists): the room and
 result types are still moving, and a table must not change shape because a dataclass did.
@@ -226,6 +226,33 @@ class MatchLog(StoreModel, table=True):
     data: bytes | None = Field(default=None, sa_type=sa.LargeBinary)
     packed: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     dropped: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class SeatMove(StoreModel, table=True):
+    """What a launched bot printed on stderr during one of its seat's decisions, and what
+    that decision cost it (`server.launcher.moves`): written once its match is over.
+
+    `turn` N is the seat's N-th decision (the N-th event of kind `decision` with that seat
+    in the match's log, at `seq`); turn 0 holds what came before the first. `lines` is a
+    JSON list of strings, already bounded and redacted by the launcher (64 lines / 8 KiB a
+    move, 256 KiB a seat); `dropped_lines` and `dropped_bytes` count what was not kept.
+    """
+
+    __tablename__ = "seat_moves"
+
+    match_id: str = Field(
+        sa_column_args=[sa.ForeignKey("matches.id", ondelete="CASCADE")],
+        primary_key=True, sa_type=sa.String(36),
+    )
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    turn: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    seq: int | None = Field(default=None)
+    think_ms: int | None = Field(default=None)
+    cpu_ms: int | None = Field(default=None)
+    peak_rss_kb: int | None = Field(default=None)
+    lines: list[str] = Field(default_factory=list, sa_type=sa.JSON)
+    dropped_lines: int = Field(default=0)
+    dropped_bytes: int = Field(default=0)
 
 
 class StoreProbe(StoreModel, table=True):

@@ -54,6 +54,7 @@ from server.store.models import (
     Outcome,
     Result,
     Seat,
+    SeatMove,
     StoreProbe,
     UTCDateTime,
     new_match_id,
@@ -112,6 +113,7 @@ _SEAT_OUTCOME = (sa.update(_SEAT)
 _EVENTS: sa.Table = MatchEvent.__table__  # type: ignore[attr-defined]
 _LOGS: sa.Table = MatchLog.__table__  # type: ignore[attr-defined]
 _RESULT: sa.Table = Result.__table__  # type: ignore[attr-defined]
+_MOVES: sa.Table = SeatMove.__table__  # type: ignore[attr-defined]
 _OPEN_VALUES = frozenset(status.value for status in OPEN_STATUSES)
 _OVER_VALUES = [status.value for status in MatchStatus if status not in OPEN_STATUSES]
 # A match's rows with their payloads as the JSON text they hold (packed as it is).
@@ -650,6 +652,8 @@ class Store:
                 now = utcnow()
                 with self._core() as connection:
                     connection.execute(sa.delete(_EVENTS).where(_EVENTS.c.match_id == match_id))
+                    # What its bots printed goes with them (as their seat-logs files do).
+                    connection.execute(sa.delete(_MOVES).where(_MOVES.c.match_id == match_id))
                     if not connection.execute(sa.update(_LOGS)
                                               .where(_LOGS.c.match_id == match_id)
                                               .values(data=None, dropped=now)).rowcount:
@@ -692,6 +696,35 @@ class Store:
         finally:
             raw.close()
         return True
+
+    # --- what launched bots printed, per move ------------------------------------------
+
+    def save_seat_moves(self, match_id: str, seat: int,
+                        moves: Sequence[dict[str, Any]]) -> None:
+        """Store a launched seat's moves (`server.launcher.moves.Move.as_json` dicts: turn,
+        seq, think_ms, cpu_ms, peak_rss_kb, lines, dropped_lines, dropped_bytes), replacing
+        any stored for that seat before. `NotFound` for an unknown match."""
+        rows = [{"match_id": match_id, "seat": seat, "turn": int(m["turn"]),
+                 "seq": m.get("seq"), "think_ms": m.get("think_ms"),
+                 "cpu_ms": m.get("cpu_ms"), "peak_rss_kb": m.get("peak_rss_kb"),
+                 "lines": list(m.get("lines", ())),
+                 "dropped_lines": int(m.get("dropped_lines", 0)),
+                 "dropped_bytes": int(m.get("dropped_bytes", 0))} for m in moves]
+        with self._core() as connection:
+            if connection.execute(_STATUS_OF, {"b_id": match_id}).first() is None:
+                raise NotFound(f"no match {match_id}")
+            connection.execute(sa.delete(_MOVES).where(_MOVES.c.match_id == match_id,
+                                                       _MOVES.c.seat == seat))
+            if rows:
+                connection.execute(sa.insert(_MOVES), rows)
+
+    def seat_moves(self, match_id: str, seat: int) -> list[SeatMove]:
+        """A seat's stored moves, turn 0 first (empty: none stored)."""
+        query = (select(SeatMove)
+                 .where(col(SeatMove.match_id) == match_id, col(SeatMove.seat) == seat)
+                 .order_by(col(SeatMove.turn)))
+        with self._read() as session:
+            return list(session.exec(query).all())
 
     # --- results ----------------------------------------------------------------------
 

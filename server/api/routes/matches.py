@@ -21,8 +21,11 @@ from server.api.schemas import (
     MatchSummary,
     ResultOut,
     SeatCreated,
+    SeatMoveOut,
+    SeatMovesOut,
     SeatOut,
 )
+from server.launcher.moves import lines_text
 from server.matches import MatchError, SeatRequest, find_bot
 from server.rooms import Clocks
 from server.spectate.frames import FULL_KEY
@@ -253,11 +256,87 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep, admin: IsAdm
                        **MUTATING, **NOT_FOUND},
             dependencies=[Admin])
 def seat_log(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: StoreDep,
-             service: ServiceDep) -> PlainTextResponse:
+             service: ServiceDep,
+             turn: Annotated[int | None, Query(
+                 ge=0, le=2**31, description="Only this move's stderr lines: the seat's "
+                 "N-th decision (0: before the first); see /moves")] = None
+             ) -> PlainTextResponse:
     """Admin token only: a bot's output is its author's (it may print its settings, its
-    environment or what it was handed to join)."""
+    environment or what it was handed to join). Without `turn` the whole bounded output
+    (stdout and stderr); with it that move's stderr lines, with a mark where some were
+    dropped."""
     _match(store, match_id)
+    if turn is not None:
+        move = _seat_move(_seat_moves(service, match_id, seat), match_id, seat, turn)
+        return PlainTextResponse(lines_text(move["lines"], move["dropped_lines"],
+                                            move["dropped_bytes"]))
     text = service.seat_log(match_id, seat)
     if text is None:
         raise MatchError(f"match {match_id} seat {seat}: no bot was launched for it", 404)
     return PlainTextResponse(text)
+
+
+@router.get("/{match_id}/seats/{seat}/moves",
+            summary="A launched bot's stderr and usage per move, as JSON",
+            responses={**MUTATING, **NOT_FOUND,
+                       422: {"model": ErrorOut, "description": "A turn past the end"}},
+            dependencies=[Admin])
+def seat_moves(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: StoreDep,
+               service: ServiceDep,
+               turn: Annotated[int | None, Query(ge=0, le=2**31,
+                                                 description="Only this move")] = None,
+               decision: Annotated[int | None, Query(
+                   ge=0, le=2**31, description="Only the move of the match's decision N")]
+               = None) -> SeatMovesOut:
+    """Admin token only, as the log. Per move: turn, the decision's seq in the event log
+    and its match-wide number, think time, the bot's CPU time and peak memory during it,
+    its stderr lines. `decision=N` picks the move of the match's decision N instead of
+    the seat's turn (422 when decision N is not this seat's)."""
+    _match(store, match_id)
+    moves = _seat_moves(service, match_id, seat)
+    last = len(moves) - 1
+    numbers = _decision_numbers(store, match_id)
+    if turn is not None:
+        moves = [_seat_move(moves, match_id, seat, turn)]
+    if decision is not None:
+        moves = [_move_of_decision(moves, numbers, match_id, seat, decision)]
+    return SeatMovesOut(match=match_id, seat=seat, turns=max(last, 0),
+                        moves=[SeatMoveOut(**m, decision=numbers.get(m["seq"]))
+                               for m in moves])
+
+
+def _decision_numbers(store: Store, match_id: str) -> dict[int, int]:
+    """seq -> match-wide decision number (the decision events in seq order, from 0)."""
+    seqs = [e.seq for e in store.events_since(match_id) if e.kind == "decision"]
+    return {seq: n for n, seq in enumerate(seqs)}
+
+
+def _move_of_decision(moves: list[dict[str, Any]], numbers: dict[int, int], match_id: str,
+                      seat: int, decision: int) -> dict[str, Any]:
+    found = next((m for m in moves if m["seq"] is not None
+                  and numbers.get(m["seq"]) == decision), None)
+    if found is None:
+        raise MatchError(f"decision {decision}: not one of match {match_id} seat {seat}'s "
+                         f"(it has {len(numbers)} decisions in all)", 422)
+    return found
+
+
+def _seat_moves(service: Any, match_id: str, seat: int) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] | None = service.seat_moves(match_id, seat)
+    if moves is None:
+        raise MatchError(f"match {match_id} seat {seat}: no bot was launched for it", 404)
+    return moves
+
+
+def _seat_move(moves: list[dict[str, Any]], match_id: str, seat: int,
+               turn: int) -> dict[str, Any]:
+    """Move `turn` of `moves`; 422 naming the turn and the seat's range when past the end."""
+    if turn < len(moves):
+        found = moves[turn]
+        if found["turn"] == turn:
+            return found
+    if not moves:
+        raise MatchError(f"turn {turn}: match {match_id} seat {seat} has no moves stored "
+                         "(it was played before they were kept)", 422)
+    raise MatchError(f"turn {turn} is past the end: match {match_id} seat {seat} has turns "
+                     f"0 to {len(moves) - 1}", 422)
