@@ -4,7 +4,8 @@ A neutral spectator gets each side as that side's *opponent* observes it (the en
 the hand's cards and the deck there), so no hidden card can reach it; `full` (an admin, or
 anyone once the match is over) gets each side as its own player sees it. The ticker of
 plays is read from the per-player history streams the same way: a player's plays as its
-opponent saw them.
+opponent saw them. Each line has its number in the match (`n`, from 0): a viewer that
+keeps the frames knows which frame brought which line (the list of plays it draws).
 
 Secrets (entities in the SECRET zone, read from their tags: the 52-card set has none yet)
 follow the same rule: a neutral spectator gets each side's secrets as hidden ones (only
@@ -66,6 +67,7 @@ class HearthRenderer:
         self.names = names
         self._marks = [0, 0]  # how far each player's history stream was read
         self._ticker: list[dict[str, Any]] = []
+        self._count = 0  # lines so far: each line's `n`, which the viewer's list goes by
         self._turn = 0
 
     def meta(self) -> dict[str, Any]:
@@ -151,6 +153,8 @@ class HearthRenderer:
                 self._add(line)
 
     def _add(self, line: dict[str, Any]) -> None:
+        line["n"] = self._count
+        self._count += 1
         self._ticker.append(line)
         if len(self._ticker) > 4 * TICKER:
             del self._ticker[:-TICKER]
