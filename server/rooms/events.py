@@ -33,11 +33,13 @@ class StateChanged:
     (Blokus: the same state for all, the SC memento; Hearth: history entries per viewer).
 
     `think`: the news of an applied answer carry how long its seat thought, in seconds
-    (from its `DecisionRequested` being written to the answer's arrival); None otherwise.
+    (from its `DecisionRequested` being written to the answer's arrival), and `seat` which
+    seat that was (the spectators' clocks); None otherwise.
     """
 
     views: Views
     think: float | None = None
+    seat: int | None = None
 
     @property
     def state(self) -> Any:

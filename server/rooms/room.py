@@ -498,12 +498,12 @@ class Room:
         return written
 
     async def _news(self, seats: Collection[int], observers: bool,
-                    think: float | None = None) -> float | None:
+                    think: float | None = None, by: int | None = None) -> float | None:
         """The game's news since these recipients last got some, to them (`think`: the
-        seconds the answer that made them took)."""
+        seconds the answer of seat `by` that made them took)."""
         seats = frozenset(seats)
-        return await self._emit(StateChanged(self.game.news(seats, observers), think), seats,
-                                observers)
+        return await self._emit(StateChanged(self.game.news(seats, observers), think, by),
+                                seats, observers)
 
     def _all_seats(self) -> frozenset[int]:
         return frozenset(range(len(self.slots)))
@@ -742,7 +742,7 @@ class Room:
         # need before the result.
         to_players = not self.paused or self.game.is_over
         await self._news(self._all_seats() if to_players else frozenset(), observers=True,
-                         think=think)
+                         think=think, by=seat)
         self._pending_arrival = arrived
         return True
 

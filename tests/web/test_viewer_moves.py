@@ -5,6 +5,7 @@ part it is about and checks that the page asked nothing of any other host."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,7 @@ async def test_the_blokus_move_list_names_every_move_and_follows_the_scrubber(
         urls = local_only(page)
         await page.goto(http(s.port, f"?match={room.id}"))
         await page.wait_for_selector("#result", timeout=WAIT_MS)
+        await page.wait_for_selector("#moves li", timeout=WAIT_MS)  # its viewer drew
         expected = blokus_moves(room)
         assert len(expected) > 30
         texts = await page.locator("#moves .move-text").all_inner_texts()
@@ -141,6 +143,7 @@ async def test_the_blokus_board_carries_its_coordinates(page: Any, tmp_path: Pat
         urls = local_only(page)
         await page.goto(http(s.port, f"?match={room.id}"))
         await page.wait_for_selector("#result", timeout=WAIT_MS)
+        await page.wait_for_selector(".coords.x span", timeout=WAIT_MS)  # its viewer drew
         columns = await page.locator(".coords.x span").all_inner_texts()
         rows = await page.locator(".coords.y span").all_inner_texts()
         assert columns == [str(n) for n in range(20)] and rows == columns
@@ -173,6 +176,7 @@ async def test_the_hearth_plays_are_clickable_and_follow_the_scrubber(
         urls = local_only(page)
         await page.goto(http(s.port, f"?match={room.id}"))
         await page.wait_for_selector("#result", timeout=WAIT_MS)
+        await page.wait_for_selector("#ticker li", timeout=WAIT_MS)  # its viewer drew
         items = page.locator("#ticker li button")
         count = await items.count()
         assert count > 20  # every play of the match, not only the last dozen
@@ -216,15 +220,13 @@ def _add_secret(engine: Any, player: int, name: str) -> int:
 
 
 def _add_weapon(engine: Any, player: int) -> int:
-    """A Fiery War Axe equipped by `player`'s hero, blunted to attack 0 (the hero cannot
-    swing it: it stays whole while the test looks)."""
+    """A Fiery War Axe (3 attack, 2 durability) equipped by `player`'s hero."""
     from games.hearth.carddb import load_cards
     from games.hearth.entity import Entity
-    from games.hearth.enums import ATK, CONTROLLER, Z_PLAY, ZONE
+    from games.hearth.enums import CONTROLLER, Z_PLAY, ZONE
 
     axe = max(*engine.ents, 9_999) + 1
-    engine.ents[axe] = Entity(axe, load_cards()["CS2_106"], {ZONE: Z_PLAY, CONTROLLER: player,
-                                                             ATK: 0})
+    engine.ents[axe] = Entity(axe, load_cards()["CS2_106"], {ZONE: Z_PLAY, CONTROLLER: player})
     engine.weapon[player] = axe
     return axe
 
@@ -244,9 +246,6 @@ async def test_the_hearth_legend_weapons_and_secrets(page: Any, tmp_path: Path) 
         await page.wait_for_selector("[data-secrets='1'] .secret.hidden", timeout=WAIT_MS)
         assert await page.inner_text("[data-secrets='1'] .secret") == "?"
         assert "Counterspell" not in await page.inner_text("#main")
-        weapon = page.locator(".hside[data-player='2'] [data-weapon='Fiery War Axe']")
-        await weapon.wait_for(timeout=WAIT_MS)
-        assert await weapon.inner_text() == "Fiery War Axe ⚔ 0 durability 2"
         legend = page.locator("#legend")
         for words in ("taunt", "divine shield", "frozen", "weapon", "secret", "card in hand"):
             assert words in await legend.inner_text(), words
@@ -258,6 +257,17 @@ async def test_the_hearth_legend_weapons_and_secrets(page: Any, tmp_path: Path) 
         await page.wait_for_selector("[data-secrets='1'] .secret:not(.hidden)", timeout=WAIT_MS)
         assert await page.inner_text("[data-secrets='1'] .secret") == "Counterspell"
         await shot(page, tmp_path, "hearth-secret-over.png", "[data-secrets='1']")
+        # The weapon, with its figures, from the first frame after it was equipped (the
+        # hero may have swung it since: the page keeps every frame).
+        weapon = page.locator(".hside[data-player='2'] [data-weapon]")
+        _at, total = await position(page)
+        await page.keyboard.press("Home")
+        for _ in range(total):
+            if await weapon.count():
+                break
+            await page.keyboard.press("ArrowRight")
+        assert re.fullmatch(r"Fiery War Axe ⚔ 3 durability [12]", await weapon.inner_text())
+        await shot(page, tmp_path, "hearth-weapon.png", ".hside[data-player='2'] .weapon")
         assert_local(urls, s.port)
 
 
@@ -342,3 +352,66 @@ async def test_no_admin_buttons_without_the_token(page: Any, tmp_path: Path) -> 
         assert await page.locator("#adminbar").count() == 0
         await shot(page, tmp_path, "no-admin.png", "#board")
         room.cancel()
+
+
+def think_totals(room: Room, seats: int) -> list[int]:
+    """Each seat's think time in ms, from the room's own log (as the frames round it)."""
+    totals = [0] * seats
+    for entry in room.log.entries:
+        event = entry.event
+        if (entry.observers and isinstance(event, StateChanged) and event.think is not None
+                and event.seat is not None):
+            totals[event.seat] += round(event.think * 1000)
+    return totals
+
+
+async def shown_totals(page: Any) -> list[int]:
+    rows = page.locator("#clocks tbody tr")
+    return [int(await rows.nth(k).get_attribute("data-total-ms"))
+            for k in range(await rows.count())]
+
+
+async def test_blokus_clocks_and_charts(page: Any, tmp_path: Path) -> None:
+    async with site() as s:
+        room, _ = blokus_match(s.lobby, delay=0.01, seed=3)
+        await finished(room)
+        urls = local_only(page)
+        await page.goto(http(s.port, f"?match={room.id}"))
+        await page.wait_for_selector("#result", timeout=WAIT_MS)
+        await page.wait_for_selector("#clocks", timeout=WAIT_MS)  # its viewer drew
+        totals = think_totals(room, 2)
+        assert all(t >= 10 * 20 for t in totals), totals  # 20+ moves each, 10 ms asleep
+        assert await shown_totals(page) == totals
+        names = await page.locator("#clocks tbody th").all_inner_texts()
+        assert names == ["alpha", "beta"]
+        # One line per colour in both charts; the marker is at the frame shown.
+        for chart in ("#think-chart", "#score-chart"):
+            assert await page.locator(f"{chart} polyline").count() == 4
+        await shot(page, tmp_path, "blokus-clocks.png", "#clocks")
+        await shot(page, tmp_path, "blokus-charts.png", "#score-chart svg")
+        end_x = float(await page.get_attribute("#score-chart .marker", "x1"))
+        await page.keyboard.press("Home")
+        assert await shown_totals(page) == [0, 0]  # nothing thought before the first move
+        assert float(await page.get_attribute("#score-chart .marker", "x1")) < end_x
+        assert_local(urls, s.port)
+
+
+async def test_hearth_clocks_and_health_chart(page: Any, tmp_path: Path) -> None:
+    async with site() as s:
+        room, _ = hearth_match(s.lobby, seed=5)
+        await finished(room)
+        urls = local_only(page)
+        await page.goto(http(s.port, f"?match={room.id}"))
+        await page.wait_for_selector("#result", timeout=WAIT_MS)
+        await page.wait_for_selector("#clocks", timeout=WAIT_MS)  # its viewer drew
+        totals = think_totals(room, 2)
+        assert await shown_totals(page) == totals
+        assert await page.locator("#score-chart polyline").count() == 2
+        assert await page.locator("#think-chart polyline").count() == 2
+        # The health line ends where the heroes' health ends (0 for a dead hero).
+        engine = room.game.state  # type: ignore[attr-defined]
+        lowest = min(max(0, engine.health(engine.hero[p])) for p in (1, 2))
+        assert lowest == 0
+        await shot(page, tmp_path, "hearth-clocks.png", "#clocks")
+        await shot(page, tmp_path, "hearth-charts.png", "#score-chart svg")
+        assert_local(urls, s.port)

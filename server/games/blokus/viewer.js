@@ -1,5 +1,7 @@
 // Blokus: the 20x20 board with its coordinates, the last move outlined (with its think
-// time), the list of moves, each colour's remaining shapes, points.
+// time), the list of moves, each colour's remaining shapes, points, the clocks, and charts
+// of the think times and the points over the match.
+import { clocks, lineChart, thinkText } from "/charts.js";
 import { el, moveList } from "/dom.js";
 
 const CELL = 7; // px per square of a remaining shape
@@ -10,11 +12,6 @@ function shape(cells, color) {
   return el("svg", { width: w * CELL, height: h * CELL, viewBox: `0 0 ${w * CELL} ${h * CELL}` },
     ...cells.map(([x, y]) => el("rect", { x: x * CELL, y: y * CELL, width: CELL - 1,
       height: CELL - 1, fill: `var(--${color})` })));
-}
-
-// How long the seat thought about a move: "85 ms", "1.24 s".
-function thinkText(ms) {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
 function lastMove(last) {
@@ -37,22 +34,48 @@ function moveText(last, before) {
   return `R${round} ${last.color} ${last.kind} (${x},${y})`;
 }
 
-// Each move once, at the first frame that shows it (a result frame repeats the last one).
-function moves(view) {
-  const items = [];
+// Each move once, at the first frame that shows it (a result frame repeats the last one):
+// [{index, last, before}], `before` the state the move was made in (null: not kept).
+function history(view) {
+  const found = [];
   let before = null;
   view.timeline.forEach((frame, index) => {
     const state = frame.state;
     if (!state) return;
     if (state.last && (before === null || before.turn !== state.turn)) {
-      const think = state.last.thinkMs;
-      items.push({ index, attrs: { "data-color": state.last.color },
-        text: [el("span", { class: "move-text" }, moveText(state.last, before)), think === undefined || think === null ? ""
-          : el("span", { class: "move-think" }, thinkText(think))] });
+      found.push({ index, last: state.last, before });
     }
     before = state;
   });
-  return items;
+  return found;
+}
+
+function moveItems(moves) {
+  return moves.map(({ index, last, before }) => ({ index, attrs: { "data-color": last.color },
+    text: [el("span", { class: "move-text" }, moveText(last, before)),
+      last.thinkMs === undefined || last.thinkMs === null ? ""
+        : el("span", { class: "move-think" }, thinkText(last.thinkMs))] }));
+}
+
+// The clocks (a colour's moves count for its team's seat) and the charts over the match.
+function overTime(moves, meta, info, view) {
+  const teams = Object.entries(meta.teams);
+  const seatOf = new Map(teams.flatMap(([, colors], seat) => colors.map((c) => [c, seat])));
+  const seats = teams.map(([team], seat) => info.players[seat] ?? team);
+  const thinks = moves.filter((m) => Number.isFinite(m.last.thinkMs)).map((m) => ({
+    seat: seatOf.get(m.last.color), ms: m.last.thinkMs, index: m.index, color: m.last.color }));
+  const frames = view.timeline.length;
+  const cssColor = (color) => `var(--${color})`;
+  const thinkChart = lineChart({ id: "think-chart", title: "Think time per move",
+    frames, marker: view.index, format: thinkText,
+    series: meta.colors.map((color) => ({ label: color, color: cssColor(color),
+      points: thinks.filter((t) => t.color === color).map((t) => [t.index, t.ms]) })) });
+  const points = lineChart({ id: "score-chart", title: "Points per colour", frames,
+    marker: view.index,
+    series: meta.colors.map((color) => ({ label: color, color: cssColor(color),
+      points: view.timeline.flatMap((f, i) => (f.state?.points ? [[i, f.state.points[color]]]
+        : [])) })) });
+  return el("div", { class: "overtime" }, clocks(seats, thinks, view.index), thinkChart, points);
 }
 
 // The board with its numbers: x 0-19 along the top, y 0-19 down the side (the
@@ -88,12 +111,14 @@ export function render(root, meta, state, info, view) {
         ...state.remaining[color].map((name) => shape(meta.shapes[name], color))));
   });
   const move = lastMove(state.last);
+  const moves = view ? history(view) : [];
   const list = view ? el("div", { class: "movebox" }, el("h3", {}, "Moves"),
-    moveList(moves(view), view, { id: "moves" })) : "";
+    moveList(moveItems(moves), view, { id: "moves" })) : "";
   root.append(el("div", { class: "blokus" }, board, list,
     el("div", { class: "side" },
       el("div", { class: "teams" }, ...teams),
       el("p", { id: "turn" }, state.over ? `Game over after round ${state.round} · `
         : `Round ${state.round}: ${state.current} (team ${state.currentTeam}) to move · `, move),
-      ...colours)));
+      ...colours)),
+  view ? overTime(moves, meta, info, view) : "");
 }

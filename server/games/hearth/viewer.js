@@ -1,5 +1,7 @@
 // Hearth: heroes, mana, hands (card backs when hidden), boards, weapons, secrets, the list
-// of plays (clickable: the position after a play) and a legend of the markers.
+// of plays (clickable: the position after a play), a legend of the markers, the clocks and
+// charts of the think times and the heroes' health over the match.
+import { clocks, lineChart, thinkText } from "/charts.js";
 import { el, moveList } from "/dom.js";
 
 function stat(cls, label, value) {
@@ -112,6 +114,29 @@ function ticker(state, names, view) {
   return moveList(plays(view, names), view, { class: "moves ticker", id: "ticker" });
 }
 
+const SEAT_COLORS = ["var(--BLUE)", "var(--RED)"];
+
+// The clocks and the charts, from every frame so far (the answer that made each frame).
+function overTime(names, view) {
+  const thinks = [];
+  view.timeline.forEach((frame, index) => {
+    const think = frame.state?.think;
+    if (think && Number.isFinite(think.ms)) thinks.push({ seat: think.seat, ms: think.ms, index });
+  });
+  const frames = view.timeline.length;
+  const thinkChart = lineChart({ id: "think-chart", title: "Think time per decision", frames,
+    marker: view.index, format: thinkText,
+    series: names.map((name, seat) => ({ label: name, color: SEAT_COLORS[seat],
+      points: thinks.filter((t) => t.seat === seat).map((t) => [t.index, t.ms]) })) });
+  const health = lineChart({ id: "score-chart", title: "Hero health", frames, marker: view.index,
+    series: names.map((name, seat) => ({ label: name, color: SEAT_COLORS[seat],
+      points: view.timeline.flatMap((f, i) => {
+        const hero = f.state?.players?.[seat]?.hero;
+        return hero ? [[i, Math.max(0, hero.health)]] : [];
+      }) })) });
+  return el("div", { class: "overtime" }, clocks(names, thinks, view.index), thinkChart, health);
+}
+
 export function render(root, meta, state, info, view) {
   const [one, two] = state.players;
   const names = state.players.map((p) => p.name);
@@ -120,5 +145,6 @@ export function render(root, meta, state, info, view) {
       el("p", { id: "turn" }, state.over ? "Game over" : `Turn ${state.turn} · ${names[state.current - 1]} to act`
         + (state.full ? "" : " · hands hidden")),
       side(two, state.current === 2), side(one, state.current === 1)),
-    el("div", {}, el("h3", {}, "Plays"), ticker(state, names, view), legend())));
+    el("div", {}, el("h3", {}, "Plays"), ticker(state, names, view), legend())),
+  view ? overTime(names, view) : "");
 }
