@@ -63,7 +63,6 @@ def blokus_moves(room: Room) -> list[str]:
         move = state.last_move
         if move is None:
             continue
-        round_ = None
         # The round the move was made in: the state before it (the entry's own clone).
         before = state.clone()
         before.pop()
@@ -119,7 +118,7 @@ async def test_the_blokus_move_list_names_every_move_and_follows_the_scrubber(
         assert await position(page) == (target, total)
         index, text = await current_move(page, "#moves")
         assert index == target and text.startswith(expected[9])
-        assert f"seq=" in page.url
+        assert "seq=" in page.url
         assert await page.locator("#moves li.future").count() == len(expected) - 10
         # The keyboard and the scrubber move the mark with them.
         await page.keyboard.press("ArrowRight")
@@ -212,7 +211,7 @@ def _add_secret(engine: Any, player: int, name: str) -> int:
 
     card = Card(id=f"TEST_{name.upper()}", dbf_id=0, name=name, type=T_SPELL, card_class=0,
                 cost=3, atk=0, health=0, durability=0, race=0, rarity=0, collectible=False,
-                hero_power=None, tags={int(GameTag.SECRET): 1}, text="Secret: a test.",
+                hero_power="", tags={int(GameTag.SECRET): 1}, text="Secret: a test.",
                 script=EMPTY_SCRIPT)
     entity_id = max(*engine.ents, 9_999) + 1  # far above the ids the engine hands out
     engine.ents[entity_id] = Entity(entity_id, card, {ZONE: Z_SECRET, CONTROLLER: player})
@@ -233,7 +232,7 @@ def _add_weapon(engine: Any, player: int) -> int:
 
 async def test_the_hearth_legend_weapons_and_secrets(page: Any, tmp_path: Path) -> None:
     async with site() as s:
-        room, seats = hearth_match(s.lobby, delay=0.05, seed=4)
+        room, _ = hearth_match(s.lobby, delay=0.05, seed=4)
         async with asyncio.timeout(30):
             while not room.started:
                 await asyncio.sleep(0.01)
@@ -398,13 +397,14 @@ async def test_blokus_clocks_and_charts(page: Any, tmp_path: Path) -> None:
 
 async def test_hearth_clocks_and_health_chart(page: Any, tmp_path: Path) -> None:
     async with site() as s:
-        room, _ = hearth_match(s.lobby, seed=5)
+        room, _ = hearth_match(s.lobby, delay=0.01, seed=5)
         await finished(room)
         urls = local_only(page)
         await page.goto(http(s.port, f"?match={room.id}"))
         await page.wait_for_selector("#result", timeout=WAIT_MS)
         await page.wait_for_selector("#clocks", timeout=WAIT_MS)  # its viewer drew
         totals = think_totals(room, 2)
+        assert all(t >= 10 * 10 for t in totals), totals  # each answer 10 ms asleep
         assert await shown_totals(page) == totals
         assert await page.locator("#score-chart polyline").count() == 2
         assert await page.locator("#think-chart polyline").count() == 2

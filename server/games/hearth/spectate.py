@@ -78,9 +78,14 @@ class HearthRenderer:
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         if not full:
             self._read_plays()  # once per entry: the neutral state is asked first
-            event = entry.event if entry is not None else None
+        # The answer that made this entry's state; a snapshot repeats the latest, the result
+        # none (its state is the last answer's: a viewer must not count it twice).
+        think = self._think
+        if entry is not None:
+            event = entry.event
+            think = think_json(event) if isinstance(event, StateChanged) else None
             if isinstance(event, StateChanged):
-                self._think = think_json(event)
+                self._think = think
         engine = self.game.state
         seen = [engine.observation(1), engine.observation(2)]
         hidden = secrets(engine)
@@ -97,7 +102,7 @@ class HearthRenderer:
             "ticker": list(self._ticker[-TICKER:]),
             "over": bool(first["over"]),
             "full": full,
-            "think": self._think,
+            "think": think,
         }
 
     def _side(self, side: dict[str, Any], player: int) -> dict[str, Any]:

@@ -32,7 +32,8 @@ function minion(m) {
       stat(damaged ? "hp damaged" : "hp", "♥", m.health)));
 }
 
-// What the markers mean, beside the board.
+// What the markers mean, beside the board (samples styled as the real thing; no sample
+// takes a class the hands are counted by, such as `card`).
 function legend() {
   const item = (sample, words) => el("li", {}, sample, " ", words);
   const sample = (cls, text = "") => el("span", { class: `sample ${cls}` }, text);
@@ -48,7 +49,7 @@ function legend() {
         "weapon: attack and durability"),
       item(el("span", { class: "secret hidden" }, "?"), "a secret, hidden while the match is live"),
       item(el("span", { class: "secret" }, "Secret"), "a secret, named (admin, or after the end)"),
-      item(sample("card back"), "a card in hand the spectator may not see"),
+      item(sample("card-back"), "a card in hand the spectator may not see"),
       item(el("span", { class: "cost" }, "3"), "mana cost"),
       item(sample("hside current", "P"), "the player to act")));
 }
