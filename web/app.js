@@ -216,10 +216,10 @@ class MatchView {
       return b;
     };
     return el("div", { class: "adminbar", id: "adminbar" },
-      button("pause", "⏸ pause", !this.paused, "pause the match between moves"),
+      button("pause", "pause", !this.paused, "pause the match between moves"),
       button("step", "step", this.paused, "one move, then paused again"),
-      button("resume", "▶ resume", this.paused, "play on"),
-      button("cancel", "✕ cancel", true, "end the match now (status: cancelled)"),
+      button("resume", "resume", this.paused, "play on"),
+      button("cancel", "cancel", true, "end the match now (status: cancelled)"),
       el("span", { class: "hint", id: "admin-note" }, this.adminNote));
   }
 

@@ -48,7 +48,7 @@ export function lineChart({ id, title, series, frames, marker, format = String }
   el("text", { x: PAD.left - 3, y: H - PAD.bottom, class: "tick-label", "text-anchor": "end" },
     format(0)),
   el("text", { x: W - PAD.right, y: H - 3, class: "tick-label", "text-anchor": "end" },
-    `${frames} frames`),
+    `${frames} frame${frames === 1 ? "" : "s"}`),
   ...series.filter((s) => s.points.length).map((s) => el("polyline", {
     class: "series", "data-series": s.label, style: `stroke: ${s.color}`, fill: "none",
     points: s.points.map(([i, v]) => `${xs(i).toFixed(1)},${ys(v).toFixed(1)}`).join(" ") })),

@@ -31,6 +31,7 @@ export function moveList(items, view, attrs = {}) {
     list.append(el("li", { ...attrs, class: [state, attrs.class].filter(Boolean).join(" ") },
       button));
   });
+  if (!items.length) list.append(el("li", { class: "empty" }, "no moves yet"));
   // Once the list is on the page (the caller attaches it right after this returns).
   requestAnimationFrame(() => {
     const mark = list.querySelector("li.current");

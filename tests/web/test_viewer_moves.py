@@ -415,3 +415,29 @@ async def test_hearth_clocks_and_health_chart(page: Any, tmp_path: Path) -> None
         await shot(page, tmp_path, "hearth-clocks.png", "#clocks")
         await shot(page, tmp_path, "hearth-charts.png", "#score-chart svg")
         assert_local(urls, s.port)
+
+
+async def test_a_refused_admin_action_says_why(page: Any, tmp_path: Path) -> None:
+    server, client, store, _url = await start(tmp_path)
+    gate = threading.Event()
+    players: list[asyncio.Task[Any]] = []
+    try:
+        created = await client.post("/api/matches", headers=AUTH, json={
+            "game": "swc_2027_blokus", "seats": [{"name": "a"}, {"name": "b"}]})
+        match_id = created.json()["id"]
+        players = [asyncio.create_task(play_async(GatedBot(k, gate), "127.0.0.1",
+                                                  server.tcp_port, seat["reservation"]))
+                   for k, seat in enumerate(created.json()["seats"])]
+        await wait_status(client, match_id, {"running"})
+        await page.goto(http(server.http_port, f"?token=not-the-token&match={match_id}"))
+        await page.click("[data-admin=pause]:not([disabled])", timeout=WAIT_MS)
+        await page.wait_for_selector("#admin-note:has-text('refused')", timeout=WAIT_MS)
+        assert "pause refused" in await page.inner_text("#admin-note")
+        assert await page.get_attribute("#status", "data-status") == "live"
+        assert (await client.get(f"/api/matches/{match_id}")).json()["status"] == "running"
+        await shot(page, tmp_path, "admin-refused.png", "#admin-note")
+        assert (await client.post(f"/api/matches/{match_id}/cancel", headers=AUTH)).is_success
+    finally:
+        gate.set()
+        await asyncio.gather(*players, return_exceptions=True)
+        await stop(server, client, store)
