@@ -207,20 +207,32 @@ class MatchView {
     if (current === this) this.draw();
   }
 
+  // Made once and kept across draws (only its state changes): a live match redraws at every
+  // move, and a button replaced between the press and the release would lose the click.
   adminBar() {
     if (!token || this.closed) return "";
-    const button = (action, label, enabled, title) => {
-      const b = el("button", { "data-admin": action, title, ...(enabled ? {} : { disabled: "" }) },
-        label);
-      b.addEventListener("click", () => this.control(action));
-      return b;
-    };
-    return el("div", { class: "adminbar", id: "adminbar" },
-      button("pause", "pause", !this.paused, "pause the match between moves"),
-      button("step", "step", this.paused, "one move, then paused again"),
-      button("resume", "resume", this.paused, "play on"),
-      button("cancel", "cancel", true, "end the match now (status: cancelled)"),
-      el("span", { class: "hint", id: "admin-note" }, this.adminNote));
+    if (!this.bar) {
+      const button = (action, label, title) => {
+        const b = el("button", { "data-admin": action, title }, label);
+        b.addEventListener("click", () => this.control(action));
+        return b;
+      };
+      this.barParts = {
+        pause: button("pause", "pause", "pause the match between moves"),
+        step: button("step", "step", "one move, then paused again"),
+        resume: button("resume", "resume", "play on"),
+        cancel: button("cancel", "cancel", "end the match now (status: cancelled)"),
+        note: el("span", { class: "hint", id: "admin-note" }),
+      };
+      this.bar = el("div", { class: "adminbar", id: "adminbar" },
+        ...Object.values(this.barParts));
+    }
+    const parts = this.barParts;
+    parts.pause.disabled = this.paused;
+    parts.step.disabled = !this.paused;
+    parts.resume.disabled = !this.paused;
+    parts.note.textContent = this.adminNote;
+    return this.bar;
   }
 
   draw() {

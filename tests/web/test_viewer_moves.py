@@ -303,6 +303,9 @@ async def test_the_admin_pauses_steps_resumes_and_cancels_from_the_page(
         urls = local_only(page)
         page.on("dialog", lambda dialog: dialog.accept())  # "Cancel this match?"
         await page.goto(http(port, f"?token={TOKEN}&match={match_id}"))
+        # The game's viewer drew (no redraw replaces a button under the click from here on:
+        # the bots are held).
+        await page.wait_for_selector("#board", timeout=WAIT_MS)
         await page.wait_for_selector("#adminbar [data-admin=pause]:not([disabled])",
                                      timeout=WAIT_MS)
         assert await page.get_attribute("#status", "data-status") == "live"
@@ -430,6 +433,7 @@ async def test_a_refused_admin_action_says_why(page: Any, tmp_path: Path) -> Non
                    for k, seat in enumerate(created.json()["seats"])]
         await wait_status(client, match_id, {"running"})
         await page.goto(http(server.http_port, f"?token=not-the-token&match={match_id}"))
+        await page.wait_for_selector("#board", timeout=WAIT_MS)  # the viewer drew
         await page.click("[data-admin=pause]:not([disabled])", timeout=WAIT_MS)
         await page.wait_for_selector("#admin-note:has-text('refused')", timeout=WAIT_MS)
         assert "pause refused" in await page.inner_text("#admin-note")
