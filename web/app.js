@@ -1,6 +1,6 @@
 // The spectator page: the match list (from /ws/lobby) and one match (from /ws/matches/{id}),
 // live or replayed. The URL names the match and the move: ?match=<id>&seq=<n>.
-import { adminButton, adminToken, el, wsProtocols, wsUrl } from "./dom.js";
+import { adminButton, adminToken, authHeaders, el, wsProtocols, wsUrl } from "./dom.js";
 import { gameName, games, viewerFor } from "./games.js";
 
 const SPEEDS = [1, 2, 5, 10];
@@ -208,6 +208,7 @@ class MatchView {
     this.playing = null;
     this.speed = 1;
     this.closed = false;
+    this.adminNote = ""; // the last admin action's outcome, shown beside its buttons
     this.root = el("div", { class: "match", "data-match": id });
     document.getElementById("main").replaceChildren(this.root);
     this.connect();
@@ -287,13 +288,63 @@ class MatchView {
     if (this.playing) { this.play(); this.play(); }
   }
 
+  // The admin's controls of a live match (the token is set): POST /api/matches/{id}/{action},
+  // handled by the room between moves; the frames then say what changed (paused, a move).
+  async control(action) {
+    if (action === "cancel" && !confirm("Cancel this match?")) return;
+    let note;
+    try {
+      const answer = await fetch(`/api/matches/${encodeURIComponent(this.id)}/${action}`,
+        { method: "POST", headers: authHeaders(token) });
+      const body = await answer.json().catch(() => ({}));
+      note = answer.ok ? `${action}: sent` : `${action} refused: ${body.detail ?? answer.status}`;
+      // Spectators see a cancelled match end "stopped"; the store calls it cancelled.
+      if (answer.ok && action === "cancel") this.cancelled = true;
+    } catch (error) {
+      note = `${action} failed: ${error}`;
+    }
+    this.adminNote = note;
+    if (current === this) this.draw();
+  }
+
+  // Made once and kept across draws (only its state changes): a live match redraws at every
+  // move, and a button replaced between the press and the release would lose the click.
+  adminBar() {
+    if (!token || this.closed) return "";
+    if (!this.bar) {
+      const button = (action, label, title) => {
+        const b = el("button", { "data-admin": action, title }, label);
+        b.addEventListener("click", () => this.control(action));
+        return b;
+      };
+      this.barParts = {
+        pause: button("pause", "pause", "pause the match between moves"),
+        step: button("step", "step", "one move, then paused again"),
+        resume: button("resume", "resume", "play on"),
+        cancel: button("cancel", "cancel", "end the match now (status: cancelled)"),
+        note: el("span", { class: "hint", id: "admin-note" }),
+      };
+      this.bar = el("div", { class: "adminbar", id: "adminbar" },
+        ...Object.values(this.barParts));
+    }
+    const parts = this.barParts;
+    parts.pause.disabled = this.paused;
+    parts.step.disabled = !this.paused;
+    parts.resume.disabled = !this.paused;
+    parts.note.textContent = this.adminNote;
+    return this.bar;
+  }
+
   draw() {
     if (!this.hello) return;
     const info = this.hello.match;
     const frame = this.timeline[this.index];
     const last = this.timeline.length - 1;
-    const ended = ["aborted", "cancelled"].includes(info.status) ? info.status : "finished";
-    const status = this.closed ? ended : this.paused ? "paused" : "live";
+    // Closed without a result: stopped before its end (cancelled by an admin, or aborted).
+    const ended = ["aborted", "cancelled"].includes(info.status) ? info.status
+      : this.timeline.some((f) => f.result) ? "finished" : "aborted";
+    const status = this.closed ? (this.cancelled ? "cancelled" : ended)
+      : this.paused ? "paused" : "live";
     const button = (label, title, action) => {
       const b = el("button", { title, "data-action": title }, label);
       b.addEventListener("click", action);
@@ -308,13 +359,17 @@ class MatchView {
     speed.addEventListener("change", () => this.setSpeed(Number(speed.value)));
     const share = el("a", { href: location.href, class: "share" }, "link to this move");
     const body = el("div", { class: "view" });
-    if (frame && this.render) this.render(body, this.hello.meta, frame.state, info);
+    // The game's viewer gets the frames too (its move list) and a way to show one of them.
+    const view = { timeline: this.timeline, index: this.index, go: (i) => this.go(i) };
+    if (frame && this.render) this.render(body, this.hello.meta, frame.state, info, view);
     const result = frame?.result;
     this.root.replaceChildren(
       el("div", { class: "title" },
         el("h1", {}, info.players.join(" vs ")),
-        el("span", { class: "hint" }, `${gameName(info.game)} · ${status}`),
+        el("span", { class: "hint", id: "status", "data-status": status },
+          `${gameName(info.game)} · ${status}`),
         el("span", { class: "hint", id: "seq" }, frame ? `seq ${frame.seq}` : "")),
+      this.adminBar(),
       el("div", { class: "controls" },
         button("|◀◀", "first", () => this.go(0)),
         button("◀", "back", () => this.go(this.index - 1)),

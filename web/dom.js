@@ -1,7 +1,9 @@
 // Small DOM helpers shared by the page and the game renderers.
 
+const SVG_TAGS = new Set(["svg", "rect", "polyline", "line", "text", "g", "circle"]);
+
 export function el(tag, attrs = {}, ...children) {
-  const ns = tag === "svg" || tag === "rect" ? "http://www.w3.org/2000/svg" : null;
+  const ns = SVG_TAGS.has(tag) ? "http://www.w3.org/2000/svg" : null;
   const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   for (const child of children) {
@@ -9,6 +11,33 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// A match's moves as a list a game's viewer draws beside its board. `items`: [{index, text,
+// attrs}] in match order (`text`: a string, a node, or a list of them), `index` the timeline frame that shows the position after the move;
+// `view`: the page's {index, go} (the frame shown, and how to show another). A click shows
+// that move's position; the move of the frame shown is marked `current` (later ones
+// `future`) and scrolled into the list's view, so it follows the scrubber and the keys.
+export function moveList(items, view, attrs = {}) {
+  let current = -1;
+  items.forEach((item, i) => { if (item.index <= view.index) current = i; });
+  const list = el("ol", { class: "moves", ...attrs });
+  items.forEach((item, i) => {
+    const state = i === current ? "current" : item.index > view.index ? "future" : "";
+    const button = el("button", { type: "button", "data-index": String(item.index),
+      title: "show the position after this move" }, ...[item.text].flat());
+    button.addEventListener("click", () => view.go(item.index));
+    const attrs = item.attrs ?? {};
+    list.append(el("li", { ...attrs, class: [state, attrs.class].filter(Boolean).join(" ") },
+      button));
+  });
+  if (!items.length) list.append(el("li", { class: "empty" }, "no moves yet"));
+  // Once the list is on the page (the caller attaches it right after this returns).
+  requestAnimationFrame(() => {
+    const mark = list.querySelector("li.current");
+    if (mark) list.scrollTop = mark.offsetTop - (list.clientHeight - mark.offsetHeight) / 2;
+  });
+  return list;
 }
 
 export function wsUrl(path) {

@@ -1,6 +1,6 @@
 // The games this server hosts (GET /games.json): their names, and the viewer module each
-// game's package brings (/games/<id>/viewer.js, exporting render(root, meta, state, info),
-// and its style sheet, viewer.css).
+// game's package brings (/games/<id>/viewer.js, exporting render(root, meta, state, info,
+// view), docs/viewer.md), and its style sheet, viewer.css.
 // The page itself names no game; one without a viewer has its frames shown as they are.
 import { el } from "./dom.js";
 

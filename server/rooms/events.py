@@ -43,6 +43,11 @@ class StateChanged:
     answer: tuple[int, Any] | None = None
 
     @property
+    def seat(self) -> int | None:
+        """The seat whose answer made these news (the spectators' clocks); None otherwise."""
+        return None if self.answer is None else self.answer[0]
+
+    @property
     def state(self) -> Any:
         """The public part (the whole state for games without hidden information)."""
         return self.views.public

@@ -108,15 +108,32 @@ def _points(state: blokus.State) -> dict[str, int]:
     return found
 
 
+def move_round(turn: int, color: str) -> int:
+    """The round the last move (of `color`) was made in, from the turn after it: the move's
+    slot is the latest one of its colour before `turn` (a move advances the turn by one to
+    four slots: eliminated colours are skipped, and the last elimination does not count).
+
+    >>> move_round(1, "BLUE"), move_round(4, "GREEN"), move_round(8, "BLUE"), move_round(9, "BLUE")
+    (1, 1, 2, 3)
+    """
+    index = blokus.COLORS.index(color)
+    slot = turn - 1 - (turn - 1 - index) % 4
+    return 1 + slot // 4
+
+
 def render_state(state: blokus.State, think: float | None = None) -> dict[str, Any]:
-    """`think`: the seconds the last move's seat thought (None: not known, not sent)."""
+    """`think`: the seconds the last move's seat thought (None: not known, not sent). The
+    last move carries its round and, placed, the Software-Challenge position of its piece
+    (the top-left of its bounding box: x to the right, y down, from 0)."""
     last = state.last_move
     last_json: dict[str, Any] | None = None
     if isinstance(last, blokus.SetMove):
-        last_json = {"color": last.color, "kind": last.kind,
+        last_json = {"color": last.color, "kind": last.kind, "x": last.x, "y": last.y,
+                     "round": move_round(state.turn, last.color),
                      "cells": sorted([x, y] for x, y in last.cells)}
     elif last is not None:
-        last_json = {"color": last.color, "skip": True}
+        last_json = {"color": last.color, "skip": True,
+                     "round": move_round(state.turn, last.color)}
     if last_json is not None and think is not None:
         last_json["thinkMs"] = round(think * 1000)
     over = bool(state.is_over)

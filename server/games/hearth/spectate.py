@@ -4,7 +4,9 @@ A neutral spectator gets each side as that side's *opponent* observes it (the en
 the hand's cards and the deck there), so no hidden card can reach it; `full` (an admin, or
 anyone once the match is over) gets each side as its own player sees it. The ticker of
 plays is read from the per-player history streams the same way: a player's plays as its
-opponent saw them.
+opponent saw them. Each line has its number in the match (`n`, from 0): a viewer that
+keeps the frames knows which frame brought which line (the list of plays it draws).
+`think`: the seat whose answer made the state and its think time (the viewer's clocks).
 
 Secrets (entities in the SECRET zone, read from their tags: the 52-card set has none yet)
 follow the same rule: a neutral spectator gets each side's secrets as hidden ones (only
@@ -37,7 +39,7 @@ from games.hearth.enums import (
     Zone,
 )
 from games.hearth.history import PREFIX
-from server.rooms.events import Entry
+from server.rooms.events import Entry, StateChanged
 from server.spectate.frames import Frame, stored_with
 
 TICKER = 12  # the latest plays each state carries
@@ -66,7 +68,9 @@ class HearthRenderer:
         self.names = names
         self._marks = [0, 0]  # how far each player's history stream was read
         self._ticker: list[dict[str, Any]] = []
+        self._count = 0  # lines so far: each line's `n`, which the viewer's list goes by
         self._turn = 0
+        self._think: dict[str, int] | None = None  # the latest answer's (a snapshot's too)
 
     def meta(self) -> dict[str, Any]:
         return meta(self.names)
@@ -74,6 +78,14 @@ class HearthRenderer:
     def state(self, entry: Entry | None, full: bool) -> dict[str, Any]:
         if not full:
             self._read_plays()  # once per entry: the neutral state is asked first
+        # The answer that made this entry's state; a snapshot repeats the latest, the result
+        # none (its state is the last answer's: a viewer must not count it twice).
+        think = self._think
+        if entry is not None:
+            event = entry.event
+            think = think_json(event) if isinstance(event, StateChanged) else None
+            if isinstance(event, StateChanged):
+                self._think = think
         engine = self.game.state
         seen = [engine.observation(1), engine.observation(2)]
         hidden = secrets(engine)
@@ -90,6 +102,7 @@ class HearthRenderer:
             "ticker": list(self._ticker[-TICKER:]),
             "over": bool(first["over"]),
             "full": full,
+            "think": think,
         }
 
     def _side(self, side: dict[str, Any], player: int) -> dict[str, Any]:
@@ -151,9 +164,19 @@ class HearthRenderer:
                 self._add(line)
 
     def _add(self, line: dict[str, Any]) -> None:
+        line["n"] = self._count
+        self._count += 1
         self._ticker.append(line)
         if len(self._ticker) > 4 * TICKER:
             del self._ticker[:-TICKER]
+
+
+def think_json(event: StateChanged) -> dict[str, int] | None:
+    """The answer that made these news: its seat (from 0) and how long it thought, in ms;
+    None for news no answer made (the start, a step's first request)."""
+    if event.think is None or event.seat is None:
+        return None
+    return {"seat": event.seat, "ms": round(event.think * 1000)}
 
 
 def secrets(engine: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
