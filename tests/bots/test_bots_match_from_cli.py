@@ -75,7 +75,7 @@ def test_bad_positions_are_one_error_line(served: Served, tmp_path: Path) -> Non
         (["--from-replay", str(junk), "--turn", "2"], "error: from.replay: not a "
                                                       "Software-Challenge replay"),
     ):
-        code, out, err = gauntlet("match", "create", "blokus", "a", "b", *args,
+        code, _out, err = gauntlet("match", "create", "blokus", "a", "b", *args,
                                   "--api", served.api)
         assert code == 1 and err.startswith(start) and err.count("\n") == 1, err
     code, _, err = gauntlet("match", "create", "blokus", "a", "b", "--turn", "3",
