@@ -158,10 +158,27 @@ async def test_a_hearth_match_from_turn_n_ends_as_the_original(running: Running,
         "from": {"match": original["id"], "turn": turn}})
     assert again["seed"] == 21 and again["options"]["from"]["rng"] == "same"
     assert _result(again) == _result(original)
-    replayed = _answers(await _events(running.http, again["id"]))
+    stored = await _events(running.http, again["id"])
+    replayed = _answers(stored)
     assert [a["move"] for a in replayed] == [a["move"] for a in after]
     final = _replayed(21, before + replayed)
     assert final.is_over and final.hash() == _replayed(21, answers).hash()
+    # Its first news is the whole history up to the position, as the original told it.
+    told = [entry for e in events if e["kind"] == "state" and e["seq"] < decision
+            for entry in e["payload"]["public"]]
+    first = next(e for e in stored if e["kind"] == "state")
+    assert first["payload"]["public"] == told
+
+    # Fresh randomness: the same position, its random stream reseeded (and stored).
+    fresh = await _play(running.http, {"game": "hearth", "seed": 77, "seats": [
+        {"bot": "hearth-random"}, {"bot": "hearth-random"}],
+        "from": {"match": original["id"], "turn": turn, "rng": "fresh"}})
+    assert fresh["seed"] == 77 and fresh["options"]["from"]["seed"] == 77
+    assert fresh["result"] is not None
+    refused = await running.http.post("/api/matches", headers=AUTH, json={
+        "game": "hearth", "seed": 77, "seats": [{"bot": "hearth-random"}] * 2,
+        "from": {"match": original["id"], "turn": turn}})
+    assert refused.status_code == 422 and refused.json()["detail"].startswith("seed:")
 
 
 async def _total(http: httpx.AsyncClient) -> int:
