@@ -3,7 +3,9 @@
 A stored Blokus state event holds its move, not the state: a state is a pure function of
 the start piece and the moves, and writing a whole state (an 8 KB memento, a 1.5 KB
 spectator frame) per move was most of what recording a match cost. The replay's mementos
-and the spectators' frames are rebuilt from the moves when somebody reads them.
+and the spectators' frames are rebuilt from the moves when somebody reads them. A state
+told without a move having made it (the first state of a match started from a position,
+issue #29) also carries every move from the start (`"moves"`), so a reader can begin there.
 """
 
 from __future__ import annotations
