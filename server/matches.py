@@ -29,7 +29,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from server.launcher import BotProcess, BotSpec, FailureCategory, WireProtocol, launch
 from server.recorder import MatchRecorder, Recorded, ResultNotStored
@@ -48,6 +48,9 @@ from server.rooms import (
 )
 from server.rooms.inprocess import IN_PROCESS, InProcessPlayer
 from server.store import Store, StoreWriter
+
+if TYPE_CHECKING:
+    from server.positions import Start
 
 __all__ = ["MatchError", "MatchService", "ResultNotStored", "SeatRequest", "checked_deck",
            "seat_log_text"]
@@ -240,34 +243,38 @@ class MatchService:
 
     @staticmethod
     def _decks(plugin: Any, seats: Sequence[SeatRequest], bots: dict[int, Any]
-               ) -> dict[int, Any]:
-        """Each seat's deck, read by the game: the seat's own, else its registered bot's
-        default deck; `MatchError` 422 naming the seat, the card and the rule."""
-        found: dict[int, Any] = {}
+               ) -> dict[int, tuple[Any, Any]]:
+        """Each seat's deck, read by the game, and as it was given: the seat's own, else its
+        registered bot's default deck; `MatchError` 422 naming the seat, the card and the
+        rule."""
+        found: dict[int, tuple[Any, Any]] = {}
         for i, seat in enumerate(seats):
             if seat.deck is not None:
-                found[i] = checked_deck(plugin, seat.deck, f"seats[{i}].deck")
+                found[i] = (checked_deck(plugin, seat.deck, f"seats[{i}].deck"), seat.deck)
             elif i in bots and getattr(bots[i], "deck", None) is not None:
                 # Read again: a deck registered before a card changed is refused here.
-                found[i] = checked_deck(plugin, bots[i].deck,
-                                        f"seats[{i}]: bot {bots[i].name!r}'s deck")
+                found[i] = (checked_deck(plugin, bots[i].deck,
+                                         f"seats[{i}]: bot {bots[i].name!r}'s deck"),
+                            bots[i].deck)
         return found
 
     async def start_match(self, game: str, seats: Sequence[SeatRequest], *,
                           seed: int | None = None, paused: bool = False,
                           clocks: Clocks | None = None, remote: Any = None,
-                          remote_wait: float | None = None) -> tuple[str, list[dict[str, Any]]]:
+                          remote_wait: float | None = None, start: Start | None = None
+                          ) -> tuple[str, list[dict[str, Any]]]:
         """What `POST /api/matches` does: the match's id and its seats (as `create_match`).
 
         With `remote` (a cluster's `server.worker.dispatch.Dispatcher`) a match of
         registered bots only, not paused, is queued for the workers (waiting up to
         `remote_wait` seconds for room: `MatchError` 503 after); any other is played here (a
-        reserved seat needs this node's TCP port)."""
-        if remote is None or paused or any(s.bot is None or s.deck is not None
-                                           for s in seats):
+        reserved seat needs this node's TCP port). A match from a position (`start`) is
+        played here too: the workers' jobs carry no positions."""
+        if remote is None or paused or start is not None or any(
+                s.bot is None or s.deck is not None for s in seats):
             # A seat with a deck is played here too: the workers' jobs carry no decks.
             room, answer = await self.create_match(game, seats, seed=seed, paused=paused,
-                                                   clocks=clocks)
+                                                   clocks=clocks, start=start)
             return room.id, answer
         _plugin, bots = await self._checked(game, seats, remote.store)
         named = [(bots[i].id, bots[i].name) for i in range(len(seats))]
@@ -279,30 +286,45 @@ class MatchService:
 
     async def create_match(self, game: str, seats: Sequence[SeatRequest], *,
                            seed: int | None = None, paused: bool = False,
-                           clocks: Clocks | None = None, match_id: str | None = None
-                           ) -> tuple[Room, list[dict[str, Any]]]:
+                           clocks: Clocks | None = None, match_id: str | None = None,
+                           start: Start | None = None) -> tuple[Room, list[dict[str, Any]]]:
         """Prepare a room (every seat reserved), store it, launch its bots.
 
         Returns the room and per seat {index, name, bot, reservation} (the reservation only
         for seats the caller fills itself). `MatchError` 503 while the store fails.
+        `start`: the match goes on from this position (`server.positions`), its seed and
+        decks the position's (a seat's deck is refused), recorded in its options' "from".
         """
         plugin, bots = await self._checked(game, seats, self.store)
-        decks = self._decks(plugin, seats, bots)
+        if start is not None:
+            given = next((i for i, s in enumerate(seats) if s.deck is not None), None)
+            if given is not None:
+                raise MatchError(f"seats[{given}].deck: a match from a position plays the "
+                                 "position's decks", 422)
+            decks: dict[int, tuple[Any, Any]] = {}  # a bot's default deck is not dealt
+        else:
+            decks = self._decks(plugin, seats, bots)
         protocol: WireProtocol = "sc" if plugin.speaks("sc") else "kettle"
         slots = [SlotRequest(display_name=(s.name or (bots[i].name if i in bots else "")))
                  for i, s in enumerate(seats)]
         try:
             room, _codes = self.lobby.prepare(game, slots, paused, clocks, seed,
-                                              room_id=match_id)
+                                              room_id=match_id,
+                                              game=None if start is None else start.game)
         except Exception as exc:
             raise MatchError(str(exc), 409) from exc
-        for i, deck in decks.items():
+        for i, (deck, _given) in decks.items():
             plugin.use_deck(room.game, i, deck)  # before any seat joins: nothing was dealt
         tracked = self.tracked[room.id]
         record = tracked.record
-        record.seed = seed
+        # The seed the game drew when none was given: a position is rebuilt from it later.
+        record.seed = seed if seed is not None else getattr(room.game, "seed", None)
         record.options = {"paused": paused, "source": "api",
                            **({"clocks": dataclasses.asdict(clocks)} if clocks else {})}
+        if decks:  # as given: a position of this match is dealt them again
+            record.options["decks"] = {str(i): given for i, (_d, given) in decks.items()}
+        if start is not None:
+            record.options["from"] = start.origin
         record.bot_ids = {i: b.id for i, b in bots.items() if b.id is not None}
         record.awaited = True
         if record.created is not None:

@@ -323,6 +323,26 @@ class State:
     def last_move(self) -> Move | None:
         return self._last_move
 
+    def moves(self) -> list[Move]:
+        """Every move applied since the start, in order (from the undo stack): what a state
+        is rebuilt from (a match started from a position stores them). A state made by
+        `from_snapshot()` has none before it; `pop()` takes moves off.
+
+        >>> s = new_game("PENTO_L"); s.apply(SetMove("BLUE", "PENTO_L", x=0, y=0))
+        >>> s.moves()
+        [SetMove('BLUE', 'PENTO_L', rotation='NONE', flipped=False, x=0, y=0)]
+        """
+        found: list[Move] = []
+        last = self._last_move
+        stack = self._stack
+        while stack is not None:
+            record, stack = stack
+            assert last is not None, "an undo record follows a move"
+            found.append(last)
+            last = record[2]  # the move before the one this record undoes
+        found.reverse()
+        return found
+
     @property
     def last_move_mono(self) -> dict[str, bool]:
         """For each colour that placed all 21 shapes: was the last one the MONO?"""

@@ -220,6 +220,18 @@ class State(Determinize):
 
     # ------------------------------------------------------------------ copying
 
+    def reseed(self, seed: int) -> None:
+        """From now on draw randomness from a fresh stream seeded with `seed` (a game
+        started from a stored position with "fresh" randomness: what is already dealt
+        stays, what is random later differs from the original).
+
+        >>> from games import hearth
+        >>> a, b = hearth.new_game(seed=1), hearth.new_game(seed=1)
+        >>> b.reseed(2); a.hash() != b.hash()
+        True
+        """
+        self.rng = SplitMix64(seed)
+
     def clone(self, reseed: int | None = None) -> State:
         """An independent copy (RNG included): same actions give the same states.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
@@ -91,6 +91,33 @@ class ClocksIn(BaseModel):
                                  "bots).")
 
 
+class FromIn(BaseModel):
+    """Where a match starts (issue #29): a stored match's position before its decision
+    `turn` (`match`), or an official Software-Challenge replay's first memento with turn >=
+    `turn` (Blokus: `replay`, the file's XML text, or `replay_gzip`, a `.xml.gz` file in
+    base64). `swap`: the seats as given play the other sides (seat 0 of the request plays
+    the position's seat 1). `rng` (Hearth, from a match): "same" goes on with the original
+    random stream, "fresh" reseeds it (with `seed`, else a random one)."""
+
+    model_config = _examples({"match": MATCH_ID, "turn": 12},
+                             {"match": MATCH_ID, "turn": 5, "swap": True, "rng": "fresh"},
+                             {"replay": "<protocol>...</protocol>", "turn": 20})
+    match: str | None = Field(None, min_length=1, max_length=64)
+    replay: str | None = Field(None, min_length=1, max_length=1 << 20)
+    replay_gzip: str | None = Field(None, min_length=1, max_length=1 << 20)
+    turn: int = Field(ge=0, le=100_000)
+    swap: bool = False
+    rng: Literal["same", "fresh"] = "same"
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Self:
+        if sum(x is not None for x in (self.match, self.replay, self.replay_gzip)) != 1:
+            raise ValueError("give exactly one of `match`, `replay` or `replay_gzip`")
+        if self.rng == "fresh" and self.match is None:
+            raise ValueError("`rng` \"fresh\" is for a stored match's position")
+        return self
+
+
 class MatchCreate(BaseModel):
     model_config = _examples(
         {"game": "swc_2027_blokus", "seats": [{"name": "a"}, {"name": "b"}]},
@@ -102,6 +129,8 @@ class MatchCreate(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
     clocks: ClocksIn | None = None
     paused: bool = Field(False, description="Start paused: step or resume it.")
+    from_: FromIn | None = Field(None, alias="from", description="Start from a stored "
+                                 "match's position or a replay file's (issue #29).")
 
 
 class SeatCreated(BaseModel):

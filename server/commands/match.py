@@ -13,6 +13,7 @@ stored in `<data-dir>/admin-token`. Every failure is one `error:` line and exit 
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import sys
@@ -198,6 +199,21 @@ def create(
         help="This match's hard move clock in seconds.")] = None,
     no_timeout: Annotated[bool, typer.Option(
         "--no-timeout", help="No move clocks in this match.")] = False,
+    from_match: Annotated[str | None, typer.Option(
+        "--from", metavar="MATCH_ID",
+        help="Start from this stored match's position before decision --turn.")] = None,
+    from_replay: Annotated[Path | None, typer.Option(
+        "--from-replay", metavar="FILE", dir_okay=False,
+        help="Blokus: start from an official replay file (.xml or .xml.gz), at its first "
+        "memento with turn >= --turn.")] = None,
+    turn: Annotated[int, typer.Option(
+        min=0, help="With --from: the decision (0 = the first); with --from-replay: the "
+        "game's turn.")] = 0,
+    swap: Annotated[bool, typer.Option(
+        "--swap", help="With --from: the seats as given play the other sides.")] = False,
+    rng: Annotated[str, typer.Option(
+        metavar="same|fresh", help="With --from (Hearth): go on with the original random "
+        "stream, or a fresh one (seeded with --seed, else at random).")] = "same",
     api: ApiOption = None,
     data_dir: DataDirOption = DEFAULTS.data_dir,
     as_json: JsonOption = False,
@@ -205,8 +221,11 @@ def create(
     """Create a match with reserved seats and/or registered bots.
 
     Example: `gauntlet match create blokus alice bob --paused` prints two reservation
-    codes; `gauntlet bot blokus-greedy -r CODE` seats a bot with each.
+    codes; `gauntlet bot blokus-greedy -r CODE` seats a bot with each. `--from MATCH_ID
+    --turn N` starts it from a stored match's position (docs/server.md numbers the
+    decisions), `--from-replay FILE --turn N` from an official Blokus replay.
     """
+    origin = _origin(from_match, from_replay, turn, swap, rng)
     for option, value in (("--soft-timeout", soft), ("--hard-timeout", hard)):
         if value is not None and value <= 0:
             fail(f"{option} {value:g}: a clock needs more than 0 seconds", 2)
@@ -215,6 +234,10 @@ def create(
     client = _api(ctx, api)
     body: dict[str, Any] = {"game": _games().resolve(game),
                             "seats": [_seat_request(s) for s in seats], "paused": paused}
+    if origin is not None:
+        if "match" in origin:
+            origin["match"] = client.match_id(origin["match"])
+        body["from"] = origin
     if seed is not None:
         body["seed"] = seed
     if soft is not None or hard is not None or no_timeout:
@@ -256,6 +279,36 @@ def create(
         console.print(f"It starts paused once every seat has joined: "
                       f"`gauntlet match step {created['id']}` asks for one move.",
                       highlight=False)
+
+
+def _origin(match: str | None, replay: Path | None, turn: int, swap: bool,
+            rng: str) -> dict[str, Any] | None:
+    """The request's "from" (None: a match from the start); bad flags exit with code 2."""
+    if match is not None and replay is not None:
+        fail("--from and --from-replay: give one of them", 2)
+    if rng not in ("same", "fresh"):
+        fail(f"--rng {rng}: same or fresh", 2)
+    if match is None and replay is None:
+        for flag, given in (("--turn", turn != 0), ("--swap", swap), ("--rng", rng != "same")):
+            if given:
+                fail(f"{flag} goes with --from or --from-replay", 2)
+        return None
+    origin: dict[str, Any] = {"turn": turn, "swap": swap}
+    if match is not None:
+        return {**origin, "match": match, "rng": rng}
+    if rng != "same":
+        fail("--rng goes with --from (a stored match)", 2)
+    assert replay is not None
+    try:
+        data = replay.read_bytes()
+    except OSError as error:
+        fail(f"cannot read {replay}: {error.strerror or error}")
+    if data[:2] == b"\x1f\x8b":  # gzip, as the contest system writes replays
+        return {**origin, "replay_gzip": base64.b64encode(data).decode()}
+    try:
+        return {**origin, "replay": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        fail(f"{replay} is neither XML text nor gzip: not a replay file")
 
 
 @match_app.command(name="list")

@@ -141,6 +141,29 @@ class BotKit:
     check_reservation: Callable[[str], object] | None = None
 
 
+class PositionError(ValueError):
+    """A position the game cannot start a match from; the text names the problem, `field`
+    the request's field it is about (`from.turn`, `from.replay`, `from.rng`)."""
+
+    def __init__(self, message: str, field: str = "from.turn") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class StoredPosition:
+    """What a game rebuilds a stored match's position from (issue #29): the match's
+    `seed` and `options` (as stored: a Hearth match's decks), its stored `events` (store
+    rows, in seq order) that come before the position, and how its randomness goes on:
+    `rng` "same" (the original stream) or "fresh" (reseeded with `fresh_seed`)."""
+
+    seed: int | None
+    options: Mapping[str, Any]
+    events: Sequence[Any]
+    rng: str = "same"
+    fresh_seed: int | None = None
+
+
 def module_command(package: str, *args: str) -> tuple[str, ...] | None:
     """`python -m package args...` with this interpreter, when `package` has a `__main__`
     (None: it is not installed here)."""
@@ -196,6 +219,14 @@ class GamePlugin:
     # room's game before the game starts. None: the game takes no decks.
     read_deck: Callable[[Any], Any] | None = None
     use_deck: Callable[[Game, int, Any], None] | None = None
+    # Matches from a position (issue #29). `position(stored)` is the room's game at a
+    # stored match's position (`StoredPosition`), ready to be played on, each seat's news
+    # from the start still to be handed out; `from_replay(data, turn)` the same from a
+    # replay file of the game's own format (Blokus: an official SC replay, the first
+    # memento with turn >= `turn`). Both raise `PositionError` naming the problem. None:
+    # the game cannot start from positions.
+    position: Callable[[StoredPosition], Game] | None = None
+    from_replay: Callable[[bytes, int], Game] | None = None
 
     @property
     def name(self) -> str:

@@ -21,6 +21,7 @@ from server.rooms.room import Clocks, ResultHook, Room, ServerStats, Slot
 
 if TYPE_CHECKING:
     from server.games.registry import GameRegistry
+    from server.rooms.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -117,13 +118,15 @@ class Lobby:
     # ------------------------------------------------------------------ rooms
     def _new_room(self, game_type: str, slots: list[Slot], paused: bool,
                   clocks: Clocks | None = None, seed: int | None = None,
-                  opener: str | None = None, room_id: str | None = None) -> Room:
+                  opener: str | None = None, room_id: str | None = None,
+                  game: Game | None = None) -> Room:
         plugin = self.games.get(game_type)  # UnknownGameType propagates: the caller drops
         if len(self.rooms) >= self._max_rooms:
             raise LobbyError(LobbyErrorKind.LIMIT, None, "too many rooms")
         if seed is None and self._seeds is not None:
             seed = self._seeds.getrandbits(32)
-        game = plugin.new_game(seed)
+        if game is None:
+            game = plugin.new_game(seed)
         room = Room(
             game, slots, clocks=clocks or self.clocks, paused=paused, stats=self.stats,
             on_result=self._on_result, on_closed=self._room_closed,
@@ -276,13 +279,15 @@ class Lobby:
 
     def prepare(self, game_type: str | None, slots: list[SlotRequest], pause: bool,
                 clocks: Clocks | None = None, seed: int | None = None,
-                room_id: str | None = None) -> tuple[Room, list[str]]:
+                room_id: str | None = None, game: Game | None = None
+                ) -> tuple[Room, list[str]]:
         """A room of any registered game (None: the SC protocol's default) with the given
         slots; one reservation per reserved slot, in slot order.
 
         `clocks` overrides the server's clocks for this room only; `seed` seeds its game;
         `room_id` is the room's id (a worker playing a match the store has already; None:
-        a new unguessable one).
+        a new unguessable one); `game` the room's game when it is not a new one of the
+        game's (a match started from a position, `GamePlugin.position`).
         """
         self._check_gate()
         plugin = self.games.get(game_type or self.games.default_for("sc"))  # or UnknownGameType
@@ -297,6 +302,7 @@ class Lobby:
             clocks,
             seed,
             room_id=room_id,
+            game=game,
         )
         codes: list[str] = []
         for seat, slot in enumerate(room.slots):

@@ -3,17 +3,22 @@ replay and the launched seats' output."""
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import binascii
 import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 
+from server import positions
 from server.api.deps import Admin, ContextDep, GameFilter, IsAdmin, ServiceDep, StoreDep
 from server.api.schemas import (
     MATCH_ID,
     ActionOut,
     ErrorOut,
+    FromIn,
     MatchCreate,
     MatchCreated,
     MatchOut,
@@ -27,6 +32,7 @@ from server.api.schemas import (
 )
 from server.launcher.moves import lines_text
 from server.matches import MatchError, SeatRequest, find_bot
+from server.positions import Start
 from server.rooms import Clocks
 from server.spectate.frames import FULL_KEY
 from server.store import Match, MatchStatus, Store
@@ -99,11 +105,45 @@ async def create_match(body: MatchCreate, service: ServiceDep, context: ContextD
         clocks = Clocks(c.soft, max(c.hard, c.soft), c.decision, c.turn, c.enabled,
                         c.min_move_time)
     game = context.games.resolve(body.game)  # an alias names its game, as on the CLI
+    requested = [SeatRequest(s.name, s.bot, _deck(s.deck)) for s in body.seats]
+    start, seed = None, body.seed
+    if body.from_ is not None:
+        start = await _start(body.from_, game, body.seed, service, context)
+        seed = start.seed
+        if body.from_.swap:
+            requested.reverse()  # seat i of the request plays the position's seat 1 - i
     match_id, seats = await service.start_match(
-        game, [SeatRequest(s.name, s.bot, _deck(s.deck)) for s in body.seats], seed=body.seed,
-        paused=body.paused, clocks=clocks, remote=context.dispatcher, remote_wait=DISPATCH_WAIT)
+        game, requested, seed=seed, paused=body.paused, clocks=clocks,
+        remote=context.dispatcher, remote_wait=DISPATCH_WAIT, start=start)
     return MatchCreated(id=match_id, game=game, status=MatchStatus.WAITING,
                         seats=[SeatCreated(**s) for s in seats])
+
+
+async def _start(origin: FromIn, game: str, seed: int | None, service: Any,
+                 context: Any) -> Start:
+    """The position a new match starts from (`server.positions`); MatchError 422 naming
+    the field."""
+    if game not in context.games:
+        raise MatchError(f"game: unknown game {game!r}; known: {context.games.listing()}", 404)
+    plugin = context.games.get(game)
+    if origin.match is not None:
+        if seed is not None and origin.rng == "same":
+            raise MatchError("seed: a match from a stored position keeps its seed (rng "
+                             "\"same\"); give rng \"fresh\" to reseed it", 422)
+        store = service.store
+        if store is None:
+            raise MatchError("from.match: this server has no store", 409)
+        return await asyncio.to_thread(positions.from_match, store, plugin, origin.match,
+                                       origin.turn, origin.rng, seed)
+    if origin.replay_gzip is not None:
+        try:
+            data = base64.b64decode(origin.replay_gzip, validate=True)
+        except binascii.Error as exc:
+            raise MatchError(f"from.replay_gzip: not base64: {exc}", 422) from None
+    else:
+        data = (origin.replay or "").encode()
+    # CPU work (an XML parse, the moves replayed) off the loop.
+    return await asyncio.to_thread(positions.from_replay, plugin, data, origin.turn)
 
 
 @router.get("", summary="List matches, newest first")
@@ -163,11 +203,9 @@ async def control(match_id: MatchId,
                   service: ServiceDep) -> ActionOut:
     """Handled by the room between moves. `step` asks for one move of a paused match;
     `cancel` ends it with status `cancelled`."""
-    if service.live_room(match_id) is None and service.store is not None:
-        import asyncio
-
-        if await asyncio.to_thread(service.store.get_match, match_id) is None:
-            raise MatchError(f"no match {match_id}", 404)
+    if service.live_room(match_id) is None and service.store is not None \
+            and await asyncio.to_thread(service.store.get_match, match_id) is None:
+        raise MatchError(f"no match {match_id}", 404)
     service.control(match_id, action)
     return ActionOut(id=match_id, action=action, accepted=True)
 

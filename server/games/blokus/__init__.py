@@ -16,6 +16,7 @@ from pathlib import Path
 
 from server.games.blokus.bots import bundled, explain, kit
 from server.games.blokus.demo import BlokusDemo
+from server.games.blokus.position import replay_position, stored_position
 from server.games.blokus.record import BadRecord, MoveRecording, rebuild, record, record_text
 from server.games.blokus.replay import stored_document
 from server.games.blokus.room import GAME_TYPE, BlokusGame, new_game
@@ -39,6 +40,8 @@ PLUGIN = GamePlugin(
     explain=explain,
     demo=BlokusDemo(),
     recording=MoveRecording(),
+    position=stored_position,
+    from_replay=replay_position,
     spectating=BlokusSpectating(),
     replays=(ReplayFormat("sc-xml", "application/xml", f"replay_{GAME_TYPE}_{{id}}.xml",
                           stored_document),),

@@ -3,7 +3,9 @@
 A stored Blokus state event holds its move, not the state: a state is a pure function of
 the start piece and the moves, and writing a whole state (an 8 KB memento, a 1.5 KB
 spectator frame) per move was most of what recording a match cost. The replay's mementos
-and the spectators' frames are rebuilt from the moves when somebody reads them.
+and the spectators' frames are rebuilt from the moves when somebody reads them. A state
+told without a move having made it (the first state of a match started from a position,
+issue #29) also carries every move from the start (`"moves"`), so a reader can begin there.
 """
 
 from __future__ import annotations
@@ -31,7 +33,15 @@ def record(state: blokus.State, think: float | None) -> dict[str, Any]:
     return found
 
 
-def record_text(state: blokus.State, think: float | None) -> str:
+def _move_text(last: blokus.Move) -> str:
+    if isinstance(last, blokus.SetMove):
+        flipped = "true" if last.flipped else "false"
+        return (f'["{last.color}","{last.kind}","{last.rotation}",{flipped},'
+                f'{int(last.x)},{int(last.y)}]')
+    return f'["{last.color}"]'  # a skip
+
+
+def record_text(state: blokus.State, think: float | None, position: bool = False) -> str:
     """A stored state event's record (`record`) as compact JSON text, written directly: the
     store's writer thread writes one per move, and building a dict to encode cost about
     four times as much. Every name in it is an engine identifier, which JSON never escapes.
@@ -41,17 +51,14 @@ def record_text(state: blokus.State, think: float | None) -> str:
     '{"start":"PENTO_L","turn":1,"move":["BLUE","PENTO_L","NONE",false,0,0],"think":0.25}'
     """
     last = state.last_move
-    if isinstance(last, blokus.SetMove):
-        flipped = "true" if last.flipped else "false"
-        move = (f'["{last.color}","{last.kind}","{last.rotation}",{flipped},'
-                f'{int(last.x)},{int(last.y)}]')
-    elif last is not None:
-        move = f'["{last.color}"]'  # a skip
-    else:
-        move = "null"
+    move = "null" if last is None else _move_text(last)
     seconds = "null" if think is None else float.__repr__(float(think))
+    # `position`: the record also carries every move from the start ("moves"), so that a
+    # reader can begin at it: the first state of a match started from a position.
+    moves = "" if not position or last is None else \
+        ',"moves":[' + ",".join(_move_text(m) for m in state.moves()) + "]"
     return (f'{{"start":"{state.start_piece}","turn":{int(state.turn)},"move":{move},'
-            f'"think":{seconds}}}')
+            f'"think":{seconds}{moves}}}')
 
 
 class BadRecord(ValueError):
@@ -77,18 +84,28 @@ def rebuild(state: blokus.State | None, found: Any) -> blokus.State:
         return state  # the same state told again (after a pause, to a late observer)
     if move is None:
         state = blokus.new_game(str(found.get("start")))
+    elif isinstance(found.get("moves"), list):
+        # A position's record (`record_text(position=True)`): rebuilt from the start.
+        state = blokus.new_game(str(found.get("start")))
+        for each in found["moves"]:
+            state = _applied(state, each)
     else:
         if state is None:
             raise BadRecord("a move without the states before it")
-        state = state.clone()
-        try:
-            state.apply(blokus.SetMove(move[0], move[1], rotation=move[2], flipped=move[3],
-                                       x=move[4], y=move[5]) if len(move) == 6
-                        else blokus.SkipMove(move[0]))
-        except (blokus.IllegalMove, TypeError, ValueError, IndexError) as exc:
-            raise BadRecord(f"move {move!r} does not apply: {exc}") from exc
+        state = _applied(state.clone(), move)
     if state.turn != found.get("turn"):
         raise BadRecord(f"turn {state.turn} rebuilt, {found.get('turn')!r} stored")
+    return state
+
+
+def _applied(state: blokus.State, move: Any) -> blokus.State:
+    """`state` (changed) after `move` in the record's spelling; `BadRecord` if it fails."""
+    try:
+        state.apply(blokus.SetMove(move[0], move[1], rotation=move[2], flipped=move[3],
+                                   x=move[4], y=move[5]) if len(move) == 6
+                    else blokus.SkipMove(move[0]))
+    except (blokus.IllegalMove, TypeError, ValueError, IndexError, KeyError) as exc:
+        raise BadRecord(f"move {move!r} does not apply: {exc}") from exc
     return state
 
 
@@ -98,4 +115,8 @@ class MoveRecording:
     key = KEY
 
     def record_text(self, event: StateChanged) -> str:
-        return record_text(event.views.public, event.think)
+        # News that no answer made, after moves: the first state of a match started from a
+        # position (or the same state told again after a pause): it carries the moves.
+        state = event.views.public
+        return record_text(state, event.think,
+                           position=event.answer is None and state.last_move is not None)

@@ -38,6 +38,13 @@ class BlokusGame:
     def __init__(self, start_piece: str | None = None, seed: int | None = None) -> None:
         self.state = blokus.new_game(start_piece=start_piece, seed=seed)
 
+    @classmethod
+    def at(cls, state: blokus.State) -> BlokusGame:
+        """A game going on from `state` (a match started from a position)."""
+        game = cls.__new__(cls)
+        game.state = state
+        return game
+
     @property
     def is_over(self) -> bool:
         return bool(self.state.is_over)

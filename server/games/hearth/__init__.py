@@ -18,6 +18,7 @@ from typing import Any
 from games.hearth import decks
 from server.games.hearth.bots import bundled, kit
 from server.games.hearth.kettle import KettleSession
+from server.games.hearth.position import stored_position
 from server.games.hearth.replay import (
     stored_hsreplay_document,
     stored_power_log,
@@ -61,6 +62,7 @@ PLUGIN = GamePlugin(
     spectating=HearthSpectating(),
     read_deck=decks.resolve,
     use_deck=_use_deck,
+    position=stored_position,
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
              ReplayFormat("power-log", "text/plain; charset=utf-8", "{id}.power.log",
