@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from server.games.blokus.answers import BlokusAnswers
 from server.games.blokus.bots import bundled, explain, kit
 from server.games.blokus.demo import BlokusDemo
 from server.games.blokus.record import BadRecord, MoveRecording, rebuild, record, record_text
@@ -39,6 +40,7 @@ PLUGIN = GamePlugin(
     explain=explain,
     demo=BlokusDemo(),
     recording=MoveRecording(),
+    answers=BlokusAnswers(),
     spectating=BlokusSpectating(),
     replays=(ReplayFormat("sc-xml", "application/xml", f"replay_{GAME_TYPE}_{{id}}.xml",
                           stored_document),),

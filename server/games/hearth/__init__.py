@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from games.hearth import decks
+from server.games.hearth.answers import HearthAnswers
 from server.games.hearth.bots import bundled, kit
 from server.games.hearth.kettle import KettleSession
 from server.games.hearth.replay import (
@@ -61,6 +62,7 @@ PLUGIN = GamePlugin(
     spectating=HearthSpectating(),
     read_deck=decks.resolve,
     use_deck=_use_deck,
+    answers=HearthAnswers(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
              ReplayFormat("power-log", "text/plain; charset=utf-8", "{id}.power.log",
