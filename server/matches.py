@@ -286,6 +286,9 @@ class MatchService:
         record.seed = seed
         record.options = {"paused": paused, "source": "api",
                            **({"clocks": dataclasses.asdict(clocks)} if clocks else {})}
+        if decks:  # the decks as given, so that the match can be rebuilt (`server.ask`)
+            record.options["decks"] = {str(i): seats[i].deck if seats[i].deck is not None
+                                       else bots[i].deck for i in decks}
         record.bot_ids = {i: b.id for i, b in bots.items() if b.id is not None}
         record.awaited = True
         if record.created is not None:

@@ -235,3 +235,20 @@ async def test_what_cannot_be_asked_is_a_422_naming_the_field(
     assert [m["id"] for m in (await running.http.get("/api/matches")).json()["items"]] \
         == [match_id]
     assert await _events(running, match_id) == events
+
+
+async def test_a_hearth_match_with_its_own_decks_is_asked_again_with_them(
+        running: Running, tmp_path: Path) -> None:
+    """The decks a match was created with are kept in its options (`decks`): the game is
+    dealt again with them, so greedy gives its stored answers."""
+    await _register(running, "ask-greedy", "hearth", _command("hearth", "RecordingGreedy"))
+    created = await running.http.post("/api/matches", headers=AUTH, json={
+        "game": "hearth", "seed": 15, "seats": [{"bot": "ask-greedy", "deck": "warrior"},
+                                                {"bot": "hearth-random", "deck": "priest"}]})
+    assert created.status_code == 201, created.text
+    match_id = created.json()["id"]
+    done = await wait_settled(running.http, match_id)
+    assert done["options"]["decks"] == {"0": "warrior", "1": "priest"}
+    mine = _seat_decisions(await _events(running, match_id), 0)
+    answer = await _ask(running, match_id, 0, {"turn": mine[-1], "bot": "ask-greedy"})
+    assert answer["same"] is True, answer
