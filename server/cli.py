@@ -16,7 +16,7 @@ __all__ = ["app", "version"]
 
 def _register() -> None:
     # Imported for their side effect of adding commands to `app`.
-    from server.commands import bot, db, demo, ladder, match, play, serve, sprt, worker  # noqa: F401
+    from server.commands import ask, bot, db, demo, ladder, match, play, serve, sprt, worker  # noqa: F401
 
     # Sub-groups (`gauntlet db`, `gauntlet match`, ...) list their commands in full too.
     for group in app.registered_groups:

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 
 from server.api import ladder
 from server.api.http import ClientLimits, HostGuard
-from server.api.routes import bots, games, health, matches, sprt
+from server.api.routes import ask, bots, games, health, matches, sprt
 from server.api.viewer import install as install_spectate
 from server.games.registry import GameRegistry
 from server.ladder import Ladder
@@ -56,7 +56,7 @@ def create_app(context: ApiContext) -> FastAPI:
         openapi_url="/openapi.json",
     )
     app.state.gauntlet = context
-    for module in (health, games, matches, bots, ladder, sprt):
+    for module in (health, games, matches, ask, bots, ladder, sprt):
         app.include_router(module.router, prefix="/api")
     _offline_docs(app)
     # Spectators: /ws/matches/{id}, /ws/lobby, and the viewer at / (mounted last).

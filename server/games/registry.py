@@ -84,6 +84,31 @@ class TerminalDemo(Protocol):
         ...
 
 
+class StoredAnswers(Protocol):
+    """How a stored match's answers are read back and compared (issue #29: asking a bot
+    again). An answer "in log form" is the move as the event log writes it (Blokus: the
+    record's move list, Hearth: the `answer` list); the room's answer is what the game's
+    adapter takes (`Game.apply`)."""
+
+    def answers(self, events: list[tuple[int, str, Any]]) -> list[tuple[int, int, Any]]:
+        """Every applied answer of a stored match, in order: (seq of its state event, seat,
+        move in log form), from its events as (seq, kind, payload) in seq order."""
+        ...
+
+    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]]) -> Game:
+        """The match's game before its first answer (decks not yet given); ValueError
+        saying why it cannot be rebuilt (no seed stored)."""
+        ...
+
+    def decode(self, move: Any) -> Any:
+        """A move in log form as the room's answer; ValueError if it is not one."""
+        ...
+
+    def encode(self, answer: Any) -> Any:
+        """A room's answer in log form (plain JSON)."""
+        ...
+
+
 @dataclass(frozen=True)
 class ReplayFormat:
     """One way to export a finished match: `GET /api/matches/{id}/replay?format=<name>`.
@@ -227,6 +252,9 @@ class GamePlugin:
     # the game cannot start from positions.
     position: Callable[[StoredPosition], Game] | None = None
     from_replay: Callable[[bytes, int], Game] | None = None
+    # How its stored answers are read back (issue #29, `server.ask`); None: it cannot be
+    # asked again.
+    answers: StoredAnswers | None = None
 
     @property
     def name(self) -> str:

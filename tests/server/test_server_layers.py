@@ -182,7 +182,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("server.rooms", "server.games.registry"),
     ("server.net", "server.store", "server.launcher", "server.spectate"),
     ("server.stored_events", "server.recorder", "server.matches", "server.startup",
-     "server.series", "server.games", "server.positions"),
+     "server.series", "server.games", "server.positions", "server.ask"),
     ("server.host",),
     ("server.ladder", "server.sprt", "server.worker", "server.api"),
     ("server.runtime",),

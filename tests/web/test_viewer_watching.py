@@ -113,5 +113,6 @@ async def test_a_dead_hero_shows_zero_health(page: Any) -> None:
         assert engine.health(engine.hero[dead]) < 0  # overkill: the old viewer showed "♥ -n"
         await page.goto(http(s.port, f"?match={room.id}"))
         await page.wait_for_selector("#result", timeout=WAIT_MS)
-        shown = await page.locator(f".hside[data-player='{dead}'] .hrow .stat.hp").first.inner_text()
+        hero_hp = page.locator(f".hside[data-player='{dead}'] .hrow .stat.hp").first
+        shown = await hero_hp.inner_text()
         assert shown == "♥ 0", shown

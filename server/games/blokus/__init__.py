@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from server.games.blokus.answers import BlokusAnswers
 from server.games.blokus.bots import bundled, explain, kit
 from server.games.blokus.demo import BlokusDemo
 from server.games.blokus.position import replay_position, stored_position
@@ -42,6 +43,7 @@ PLUGIN = GamePlugin(
     recording=MoveRecording(),
     position=stored_position,
     from_replay=replay_position,
+    answers=BlokusAnswers(),
     spectating=BlokusSpectating(),
     replays=(ReplayFormat("sc-xml", "application/xml", f"replay_{GAME_TYPE}_{{id}}.xml",
                           stored_document),),

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from games.hearth import decks
+from server.games.hearth.answers import HearthAnswers
 from server.games.hearth.bots import bundled, kit
 from server.games.hearth.kettle import KettleSession
 from server.games.hearth.position import stored_position
@@ -63,6 +64,7 @@ PLUGIN = GamePlugin(
     read_deck=decks.resolve,
     use_deck=_use_deck,
     position=stored_position,
+    answers=HearthAnswers(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),
              ReplayFormat("power-log", "text/plain; charset=utf-8", "{id}.power.log",
