@@ -161,7 +161,7 @@ async def test_play_from_here_starts_a_match_at_the_position_shown(
         # A middle position: the frame before decision 21 was asked for.
         await page.goto(http(server.http_port,
                              f"?token={TOKEN}&match={match_id}&seq={decisions[21] - 1}"))
-        await page.wait_for_selector("#result", timeout=WAIT_MS)
+        await page.wait_for_selector("#status[data-status=finished]", timeout=WAIT_MS)
         await page.wait_for_selector("#board .B", timeout=WAIT_MS)
         seq = await shown_seq(page)
         turn = sum(s <= seq for s in decisions)
@@ -171,6 +171,18 @@ async def test_play_from_here_starts_a_match_at_the_position_shown(
         await page.click("[data-action=play-from-here]")
         await page.wait_for_selector("#from-form select[data-seat='1'] option[value=greedy]",
                                      state="attached", timeout=WAIT_MS)
+        # The end: no decision follows it, nothing is started.
+        await page.keyboard.press("End")
+        await page.click("[data-action=start-from-here]")
+        await page.wait_for_selector("#from-note:has-text('no decision follows')",
+                                     timeout=WAIT_MS)
+        assert f"match={match_id}" in page.url
+        await page.keyboard.press("Home")
+        for _ in range((await position(page))[1]):
+            if await shown_seq(page) == seq:
+                break
+            await page.keyboard.press("ArrowRight")
+        assert await board(page) == before
         assert await page.get_attribute("#from-where", "data-seq") == str(seq)
         # The original's bots are picked; play them the other way round.
         assert await page.input_value("#from-form select[data-seat='0']") == "random"
