@@ -228,3 +228,55 @@ async def test_the_match_list_shows_a_paused_match(page: Any, tmp_path: Path) ->
         await page.wait_for_selector(f"{item}[data-status=running]", timeout=WAIT_MS)
         room.cancel()
         assert_local(urls, s.port)
+
+
+async def test_hearth_play_from_here_offers_a_fresh_random_stream_and_a_swap(
+        page: Any, tmp_path: Path) -> None:
+    server, client, store, url = await start(tmp_path)
+    running = Running(server, client, store, url)
+    try:
+        created = await client.post("/api/matches", headers=AUTH, json={
+            "game": "hearth", "seats": [{"bot": "hearth-random"}, {"bot": "hearth-greedy"}]})
+        assert created.status_code == 201, created.text
+        match_id = created.json()["id"]
+        await wait_settled(client, match_id)
+        decisions = await decision_seqs(running, match_id)
+        urls = local_only(page)
+        middle = decisions[len(decisions) // 2]
+        await page.goto(http(server.http_port,
+                             f"?token={TOKEN}&match={match_id}&seq={middle - 1}"))
+        await page.wait_for_selector("#status[data-status=finished]", timeout=WAIT_MS)
+        # Its viewer places the bots' panel under the heroes, beside the plays.
+        await page.wait_for_selector(".hearth #said .said-seat[data-seat='1']",
+                                     timeout=WAIT_MS)
+        said = await page.locator("#said").bounding_box()
+        plays = await page.locator("#ticker").bounding_box()
+        assert said["x"] + said["width"] <= plays["x"] and said["y"] < plays["y"] + \
+            plays["height"]
+        seq = await shown_seq(page)
+        turn = sum(s <= seq for s in decisions)
+        await page.click("[data-action=play-from-here]")
+        await page.wait_for_selector(
+            "#from-form select[data-seat='1'] option[value=hearth-greedy]", state="attached",
+            timeout=WAIT_MS)
+        await page.select_option("#from-form select[name=rng]", "fresh")
+        await page.check("#from-form input[name=swap]")
+        await shot(page, tmp_path, "hearth-from-here-form.png", "#from-form select[name=rng]")
+        await page.click("[data-action=start-from-here]")
+        await page.wait_for_function(
+            f"new URLSearchParams(location.search).get('match') !== '{match_id}'",
+            timeout=WAIT_MS)
+        new_id = await page.evaluate("new URLSearchParams(location.search).get('match')")
+        await page.wait_for_selector(f".match[data-match='{new_id}'] .hearth", timeout=WAIT_MS)
+        made = (await client.get(f"/api/matches/{new_id}", headers=AUTH)).json()
+        origin = made["options"]["from"]
+        assert {k: origin[k] for k in ("match", "turn", "rng")} == {
+            "match": match_id, "turn": turn, "rng": "fresh"}
+        assert isinstance(origin["seed"], int)
+        # Swapped: the bots as picked play the other sides.
+        assert [s["name"] for s in made["seats"]] == ["hearth-greedy", "hearth-random"]
+        await shot(page, tmp_path, "hearth-from-here-new.png", ".hearth")
+        await wait_settled(client, new_id)
+        assert_local(urls, server.http_port)
+    finally:
+        await stop(server, client, store)
