@@ -65,7 +65,9 @@ export class SeatOutput {
       }));
       for (const [seat, moves] of answers) if (moves) this.found.set(seat, moves);
       this.askedSeq = lastSeq;
-      this.final = closed;
+      // No seat of it was launched here (in-process or reserved seats, a worker's match):
+      // nothing will come, so nothing is asked again.
+      this.final = closed || !this.found.size;
     } catch (error) {
       console.error("seat moves", error);
     } finally {
