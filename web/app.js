@@ -235,6 +235,8 @@ class MatchView {
   receive(data) {
     if (data.type === "hello") {
       this.hello = data;
+      // Frames from `since` carry no snapshot: a match created paused says so only here.
+      this.paused = data.match.status === "paused";
       if (token) { // the admin's: what the launched bots said, play from here
         this.output ??= new SeatOutput(this.id, data.match.players.length, token,
           () => current === this && this.draw());
@@ -317,11 +319,13 @@ class MatchView {
   }
 
   // "Play from here" (the admin's, a game that starts from positions): on a finished or
-  // paused match, a new match from the position shown, followed live once started.
+  // paused match, a new match from the position shown. It opens following its newest
+  // frame, live; the page's "follow live" channel is left as it is: switched on, it would
+  // leave the new match for another live one (the paused original) once it ends.
   fromHere(status) {
     if (!token || !this.game?.positions || !(this.closed || status === "paused")) return "";
     this.from ??= new PlayFromHere(this.hello.match, this.game, token,
-      () => this.timeline[this.index], (id) => followNew(id));
+      () => this.timeline[this.index], () => !this.closed, (id) => openMatch(id, null));
     return this.from.update();
   }
 
@@ -421,26 +425,14 @@ function followLive() {
   if (next) openMatch(next.id, null);
 }
 
-function setFollow(on) {
-  follow = on;
-  const url = new URL(location.href);
-  if (follow) url.searchParams.set("follow", "1"); else url.searchParams.delete("follow");
-  history.replaceState(null, "", url);
-}
-
-// A match the page just started (play from here): opened at once and followed live.
-function followNew(id) {
-  setFollow(true);
-  const box = document.getElementById("follow");
-  if (box) box.checked = true;
-  openMatch(id, null);
-}
-
 function followToggle() {
   const box = el("input", { type: "checkbox", id: "follow", "aria-label": "follow live" });
   box.checked = follow;
   box.addEventListener("change", () => {
-    setFollow(box.checked);
+    follow = box.checked;
+    const url = new URL(location.href);
+    if (follow) url.searchParams.set("follow", "1"); else url.searchParams.delete("follow");
+    history.replaceState(null, "", url);
     followLive();
   });
   document.getElementById("follow-slot").replaceChildren(

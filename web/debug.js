@@ -150,11 +150,12 @@ export class SeatOutput {
 // /api/matches with "from": {"match", "turn"} (docs/api.md, "Starting from a position").
 // Made once and kept across draws, as the admin bar: a live redraw must not eat a click.
 export class PlayFromHere {
-  constructor(match, game, token, shown, started) {
+  constructor(match, game, token, shown, live, started) {
     this.match = match; // {id, game, players}
     this.game = game; // its entry of /games.json
     this.token = token;
     this.shown = shown; // () => the frame shown
+    this.live = live; // () => the match is still live (paused)
     this.started = started; // (new match id) => the page opens it
     this.open = false;
     this.bots = null;
@@ -216,9 +217,11 @@ export class PlayFromHere {
     return this.node;
   }
 
-  // Every decision event's seq, from the stored event log (a page at a time).
+  // Every decision event's seq, from the stored event log (a page at a time), and the last
+  // seq stored (a live match's log is written in batches: it may lag behind the frames).
   async decisionSeqs() {
     const seqs = [];
+    let last = -1;
     for (let since = 0; ;) {
       const query = new URLSearchParams({ since: String(since), limit: String(EVENTS_PAGE) });
       const answer = await fetch(`/api/matches/${encodeURIComponent(this.match.id)}/events?`
@@ -226,7 +229,8 @@ export class PlayFromHere {
       if (!answer.ok) throw new Error(`the event log: ${answer.status}`);
       const lines = (await answer.text()).split("\n").filter(Boolean).map((l) => JSON.parse(l));
       for (const event of lines) if (event.kind === "decision") seqs.push(event.seq);
-      if (lines.length < EVENTS_PAGE) return seqs;
+      if (lines.length) last = lines[lines.length - 1].seq;
+      if (lines.length < EVENTS_PAGE) return { seqs, last };
       since = lines[lines.length - 1].seq + 1;
     }
   }
@@ -236,10 +240,19 @@ export class PlayFromHere {
     if (!frame) return;
     this.submit.disabled = true;
     try {
-      const seqs = await this.decisionSeqs();
+      const { seqs, last } = await this.decisionSeqs();
+      if (last < frame.seq) { // counted now, the decisions up to the frame would be short
+        this.note.textContent = "the event log is not stored up to this position yet: "
+          + "try again in a moment";
+        return;
+      }
       const turn = decisionAt(seqs, frame.seq);
       if (turn >= seqs.length) {
-        this.note.textContent = "no decision follows this position: pick an earlier move";
+        // A paused match asks its next decision only once it is stepped or resumed.
+        this.note.textContent = this.live()
+          ? "the decision after this position is not asked yet: step once, or pick an "
+            + "earlier move"
+          : "no decision follows this position: pick an earlier move";
         return;
       }
       const from = { match: this.match.id, turn, swap: this.swap.checked };

@@ -5,6 +5,7 @@ about and checks that the page asked nothing of any other host."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from tests.server.api.conftest import (
     start,
     stop,
     wait_settled,
+    wait_status,
 )
 from tests.server.api.test_api_seat_move_logs import played
 from tests.server.spectate.spectate_kit import blokus_match, site
@@ -53,6 +55,13 @@ async def decision_seqs(running: Running, match_id: str) -> list[int]:
                                     params={"limit": 10_000})
     return [e["seq"] for e in map(json.loads, answer.text.splitlines())
             if e["kind"] == "decision"]
+
+
+async def wait_stored_decisions(running: Running, match_id: str, count: int) -> None:
+    """Until the store holds `count` decision events of the match (it writes in batches)."""
+    async with asyncio.timeout(60):
+        while len(await decision_seqs(running, match_id)) < count:
+            await asyncio.sleep(0.05)
 
 
 async def test_what_the_bots_said_follows_the_scrubber(page: Any, tmp_path: Path) -> None:
@@ -195,7 +204,7 @@ async def test_play_from_here_starts_a_match_at_the_position_shown(
             f"new URLSearchParams(location.search).get('match') !== '{match_id}'",
             timeout=WAIT_MS)
         new_id = await page.evaluate("new URLSearchParams(location.search).get('match')")
-        assert "follow=1" in page.url and await page.is_checked("#follow")
+        assert "seq=" not in page.url  # following its newest frame
         await page.wait_for_selector(f".match[data-match='{new_id}'] #board", timeout=WAIT_MS)
         # The new match records where it came from, with the bots picked.
         made = (await client.get(f"/api/matches/{new_id}", headers=AUTH)).json()
@@ -279,4 +288,63 @@ async def test_hearth_play_from_here_offers_a_fresh_random_stream_and_a_swap(
         await wait_settled(client, new_id)
         assert_local(urls, server.http_port)
     finally:
+        await stop(server, client, store)
+
+
+async def test_play_from_here_on_a_paused_match(page: Any, tmp_path: Path) -> None:
+    server, client, store, url = await start(tmp_path)
+    running = Running(server, client, store, url)
+    match_id = ""
+    try:
+        created = await client.post("/api/matches", headers=AUTH, json={
+            "game": "swc_2027_blokus", "seats": [{"bot": "random"}, {"bot": "greedy"}],
+            "paused": True})
+        assert created.status_code == 201, created.text
+        match_id = created.json()["id"]
+        await wait_status(client, match_id, {"paused"})
+        urls = local_only(page)
+        await page.goto(http(server.http_port, f"?token={TOKEN}&match={match_id}"))
+        await page.wait_for_selector("#status[data-status=paused]", timeout=WAIT_MS)
+        await page.wait_for_selector("[data-action=play-from-here]", timeout=WAIT_MS)
+        # Four moves, one step at a time: each one a frame more on the page.
+        for _ in range(4):
+            total = (await position(page))[1]
+            assert (await client.post(f"/api/matches/{match_id}/step",
+                                      headers=AUTH)).status_code == 202
+            await page.wait_for_function(
+                f"Number(document.querySelector('.pos').textContent.split(' / ')[1]) > {total}",
+                timeout=WAIT_MS)
+        await wait_stored_decisions(running, match_id, 4)
+        decisions = await decision_seqs(running, match_id)
+        await page.click("[data-action=play-from-here]")
+        await page.wait_for_selector("#from-form select[data-seat='1'] option[value=greedy]",
+                                     state="attached", timeout=WAIT_MS)
+        # The newest position: its decision is asked only once the match is stepped.
+        await page.keyboard.press("End")
+        await page.click("[data-action=start-from-here]")
+        await page.wait_for_selector("#from-note:has-text('not asked yet')", timeout=WAIT_MS)
+        # The position after the second answer.
+        await page.keyboard.press("Home")
+        while await shown_seq(page) <= decisions[1]:
+            await page.keyboard.press("ArrowRight")
+        seq = await shown_seq(page)
+        turn = sum(s <= seq for s in decisions)
+        assert turn == 2
+        before = await board(page)
+        await page.click("[data-action=start-from-here]")
+        await page.wait_for_function(
+            f"new URLSearchParams(location.search).get('match') !== '{match_id}'",
+            timeout=WAIT_MS)
+        new_id = await page.evaluate("new URLSearchParams(location.search).get('match')")
+        await page.wait_for_selector(f".match[data-match='{new_id}'] #board", timeout=WAIT_MS)
+        made = (await client.get(f"/api/matches/{new_id}", headers=AUTH)).json()
+        assert made["options"]["from"] == {"match": match_id, "turn": 2, "rng": "same"}
+        await page.keyboard.press("Home")
+        assert await board(page) == before
+        await shot(page, tmp_path, "play-from-paused.png", "#board")
+        await wait_settled(client, new_id)
+        assert_local(urls, server.http_port)
+    finally:
+        if match_id:
+            await client.post(f"/api/matches/{match_id}/cancel", headers=AUTH)
         await stop(server, client, store)
