@@ -1,5 +1,6 @@
 // The spectator page: the match list (from /ws/lobby) and one match (from /ws/matches/{id}),
 // live or replayed. The URL names the match and the move: ?match=<id>&seq=<n>.
+import { PlayFromHere, SeatOutput } from "./debug.js";
 import { adminButton, adminToken, authHeaders, el, wsProtocols, wsUrl } from "./dom.js";
 import { gameName, games, viewerFor } from "./games.js";
 
@@ -234,6 +235,16 @@ class MatchView {
   receive(data) {
     if (data.type === "hello") {
       this.hello = data;
+      // Frames from `since` carry no snapshot: a match created paused says so only here.
+      this.paused = data.match.status === "paused";
+      if (token) { // the admin's: what the launched bots said, play from here
+        this.output ??= new SeatOutput(this.id, data.match.players.length, token,
+          () => current === this && this.draw());
+        games().then((list) => {
+          this.game = list.find((g) => g.id === data.match.game) ?? null;
+          if (current === this) this.draw();
+        });
+      }
       viewerFor(data.match.game).then((render) => {
         this.render = render;
         if (current === this) this.draw();
@@ -307,6 +318,17 @@ class MatchView {
     if (current === this) this.draw();
   }
 
+  // "Play from here" (the admin's, a game that starts from positions): on a finished or
+  // paused match, a new match from the position shown. It opens following its newest
+  // frame, live; the page's "follow live" channel is left as it is: switched on, it would
+  // leave the new match for another live one (the paused original) once it ends.
+  fromHere(status) {
+    if (!token || !this.game?.positions || !(this.closed || status === "paused")) return "";
+    this.from ??= new PlayFromHere(this.hello.match, this.game, token,
+      () => this.timeline[this.index], () => !this.closed, (id) => openMatch(id, null));
+    return this.from.update();
+  }
+
   // Made once and kept across draws (only its state changes): a live match redraws at every
   // move, and a button replaced between the press and the release would lose the click.
   adminBar() {
@@ -361,7 +383,13 @@ class MatchView {
     const body = el("div", { class: "view" });
     // The game's viewer gets the frames too (its move list) and a way to show one of them.
     const view = { timeline: this.timeline, index: this.index, go: (i) => this.go(i) };
+    // What the launched bots said at this frame (the admin's): `view.aside`, which a game's
+    // viewer may place beside its board; else it goes under the game's view.
+    this.output?.update(this.timeline.at(-1)?.seq ?? -1, this.closed);
+    view.aside = this.output?.panel(view, info.players) || null;
     if (frame && this.render) this.render(body, this.hello.meta, frame.state, info, view);
+    if (view.aside && !view.aside.parentNode) body.append(view.aside);
+    if (this.output) body.append(this.output.overTime(view, info.players));
     const result = frame?.result;
     this.root.replaceChildren(
       el("div", { class: "title" },
@@ -379,6 +407,7 @@ class MatchView {
         range, speed,
         el("span", { class: "pos" }, `${this.index + 1} / ${this.timeline.length}`),
         share),
+      this.fromHere(status),
       result ? resultLine(result, info) : "",
       body);
     drawList();

@@ -49,10 +49,14 @@ def _serve_viewers(app: FastAPI, lobby: Lobby) -> None:
     game packages bring (`GamePlugin.viewer`): the web page names no game."""
 
     @app.get("/games.json", include_in_schema=False)
-    def games() -> list[dict[str, str | None]]:
+    def games() -> list[dict[str, str | int | bool | None]]:
+        # `positions`, `freshRng`: whether "play from here" is offered, and with the choice
+        # of the random stream (docs/api.md, "Starting from a position").
         return [{"id": p.game_id, "name": p.name,
                  "viewer": f"/games/{p.game_id}/viewer.js" if _viewer(p, ".js") else None,
-                 "style": f"/games/{p.game_id}/viewer.css" if _viewer(p, ".css") else None}
+                 "style": f"/games/{p.game_id}/viewer.css" if _viewer(p, ".css") else None,
+                 "seats": p.seat_count, "positions": p.position is not None,
+                 "freshRng": p.fresh_rng}
                 for p in sorted(lobby.games, key=lambda p: p.game_id)]
 
     @app.get("/games/{game_id}/viewer.{kind}", include_in_schema=False)

@@ -18,8 +18,8 @@ and under the same seqs, then a close 1000 (`server.spectate.stored`).
 
 `/ws/lobby` starts with the list of matches (live first, then the finished ones in memory,
 then a page of the stored ones, newest first: `?offset=&limit=`, and `stored` says the
-page's `offset`, `limit` and `total`) and then says `created`, `started` and `finished` as
-it happens. A client may ask for another page of stored matches with
+page's `offset`, `limit` and `total`) and then says `created`, `started`, `paused`,
+`resumed` and `finished` as it happens. A client may ask for another page of stored matches with
 `{"type": "page", "offset": N}` (and `"limit"`); the answer is `{"type": "page", "offset",
 "limit", "total", "matches", "filter"}`. A page request may carry a filter, `"game"` (an
 id or an alias), `"bot"` (a player's name as listed) and `"status"`, each optional: the

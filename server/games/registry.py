@@ -252,6 +252,9 @@ class GamePlugin:
     # the game cannot start from positions.
     position: Callable[[StoredPosition], Game] | None = None
     from_replay: Callable[[bytes, int], Game] | None = None
+    # Its positions may go on with a fresh random stream (`from.rng` "fresh"): a game with
+    # randomness after its start (Hearth's draws). The viewer offers the choice by it.
+    fresh_rng: bool = False
     # How its stored answers are read back (issue #29, `server.ask`); None: it cannot be
     # asked again.
     answers: StoredAnswers | None = None

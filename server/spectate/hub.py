@@ -169,7 +169,11 @@ class MatchFeed:
             case PauseChanged(paused=paused):
                 self.paused = paused
                 if self.status in (MatchStatus.RUNNING, MatchStatus.PAUSED):
+                    before = self.status
                     self.status = MatchStatus.PAUSED if paused else MatchStatus.RUNNING
+                    # The match list shows the status: it is told of each change.
+                    if self.status != before:
+                        self.hub.lobby_event("paused" if paused else "resumed", self)
             case GameOver():
                 self._state = (frame.neutral["state"], None)
                 self.result = frame.neutral["result"]
@@ -249,7 +253,7 @@ class MatchFeed:
 
 
 class LobbyFeed:
-    """Spectators of the match list: created, started, finished."""
+    """Spectators of the match list: created, started, paused, resumed, finished."""
 
     def __init__(self) -> None:
         self.watchers: set[Watcher] = set()

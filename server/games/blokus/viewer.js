@@ -112,7 +112,9 @@ export function render(root, meta, state, info, view) {
   });
   const move = lastMove(state.last);
   const moves = view ? history(view) : [];
-  const list = view ? el("div", { class: "movebox" }, el("h3", {}, "Moves"),
+  // `view.aside`: the page's panel for beside the board (what the launched bots said at
+  // this move), above the move list.
+  const list = view ? el("div", { class: "movebox" }, view.aside ?? "", el("h3", {}, "Moves"),
     moveList(moveItems(moves), view, { id: "moves" })) : "";
   root.append(el("div", { class: "blokus" }, board, list,
     el("div", { class: "side" },

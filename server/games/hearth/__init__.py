@@ -64,6 +64,7 @@ PLUGIN = GamePlugin(
     read_deck=decks.resolve,
     use_deck=_use_deck,
     position=stored_position,
+    fresh_rng=True,
     answers=HearthAnswers(),
     replays=(ReplayFormat("hsreplay", "application/xml", "{id}.hsreplay.xml",
                           stored_hsreplay_document),

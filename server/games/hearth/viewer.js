@@ -145,7 +145,8 @@ export function render(root, meta, state, info, view) {
     el("div", {},
       el("p", { id: "turn" }, state.over ? "Game over" : `Turn ${state.turn} · ${names[state.current - 1]} to act`
         + (state.full ? "" : " · hands hidden")),
-      side(two, state.current === 2), side(one, state.current === 1)),
+      side(two, state.current === 2), side(one, state.current === 1),
+      view?.aside ?? ""), // the page's panel: what the launched bots said at this frame
     el("div", {}, el("h3", {}, "Plays"), ticker(state, names, view), legend())),
   view ? overTime(names, view) : "");
 }

@@ -13,8 +13,10 @@ async def test_games_json_lists_each_game_with_its_viewer(running: Running) -> N
     by_id = {game["id"]: game for game in listed}
     assert by_id["swc_2027_blokus"] == {"id": "swc_2027_blokus", "name": "Blokus",
                                         "viewer": "/games/swc_2027_blokus/viewer.js",
-                                        "style": "/games/swc_2027_blokus/viewer.css"}
+                                        "style": "/games/swc_2027_blokus/viewer.css",
+                                        "seats": 2, "positions": True, "freshRng": False}
     assert by_id["hearth"]["name"] == "Hearth"
+    assert by_id["hearth"]["positions"] and by_id["hearth"]["freshRng"]  # its draws
     for game in by_id.values():
         module = await client.get(game["viewer"])
         assert module.status_code == 200
