@@ -17,7 +17,6 @@ import asyncio
 import json
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
 import typer
 
@@ -29,6 +28,7 @@ from server.commands.match import (
     DataDirOption,
     JsonOption,
     MatchIdArgument,
+    api_client,
     fail,
 )
 from server.commands.root import app
@@ -36,7 +36,7 @@ from server.commands.seating import plugin_named, seat_of, usage_error
 from server.launcher import BotSpec, WireProtocol
 from server.rooms import Clocks
 from server.series import SeatCommand
-from server.settings import DEFAULTS, Settings
+from server.settings import DEFAULTS
 
 EVENTS_PAGE = 10_000
 
@@ -70,7 +70,7 @@ def ask(
     if not bisect and len(bot) != 1:
         usage_error("give one --bot (two with --bisect)")
     settings = command_settings(ctx)
-    client = _api(settings, api)
+    client = api_client(settings, api)
     try:
         full_id = client.match_id(match_id)
         match = client.call("GET", f"/matches/{full_id}", admin=True)
@@ -101,15 +101,6 @@ def ask(
     except AskError as error:
         fail(str(error))
 
-
-def _api(settings: Settings, api: str | None) -> Api:
-    if api is None:
-        host = settings.host if settings.host not in ("0.0.0.0", "::") else "127.0.0.1"
-        api = f"http://{host}:{settings.http_port}"
-    parts = urlsplit(api)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        fail(f"--api {api}: expected an address like http://127.0.0.1:8000", 2)
-    return Api(api, settings)
 
 
 def _events(client: Api, match_id: str) -> list[dict[str, Any]]:

@@ -135,7 +135,11 @@ class Api:
 
 
 def _api(ctx: typer.Context, api: str | None) -> Api:
-    settings = command_settings(ctx)
+    return api_client(command_settings(ctx), api)
+
+
+def api_client(settings: Settings, api: str | None) -> Api:
+    """The server's API at `--api`, or where the settings say it listens."""
     if api is None:
         host = settings.host if settings.host not in ("0.0.0.0", "::") else "127.0.0.1"
         api = f"http://{host}:{settings.http_port}"
