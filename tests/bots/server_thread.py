@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,3 +71,12 @@ class ServerThread:
             self.loop.call_soon_threadsafe(self.stop.set)
         self.thread.join(60)
         self.store.close()
+
+
+def served_server(tmp_path: Path) -> Iterator[Served]:
+    """A `served` fixture's body: a ServerThread on `tmp_path`, started, closed after."""
+    thread = ServerThread(tmp_path)
+    try:
+        yield thread.start()
+    finally:
+        thread.close()

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from server.cli import app
-from tests.bots.server_thread import TOKEN, Served, ServerThread
+from tests.bots.server_thread import TOKEN, Served, served_server
 
 REPO = Path(__file__).resolve().parents[2]
 BOTS = REPO / "tests" / "server" / "api" / "bots"
@@ -30,11 +30,7 @@ GAMES = {"blokus": ("swc_2027_blokus", "bots.blokus", "ask_blokus.py", "random")
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
-    thread = ServerThread(tmp_path)
-    try:
-        yield thread.start()
-    finally:
-        thread.close()
+    yield from served_server(tmp_path)
 
 
 def gauntlet(*args: str) -> tuple[int, str, str]:

@@ -16,18 +16,14 @@ import pytest
 from typer.testing import CliRunner
 
 from server.cli import app
-from tests.bots.server_thread import TOKEN, Served, ServerThread
+from tests.bots.server_thread import TOKEN, Served, served_server
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
-    thread = ServerThread(tmp_path)
-    try:
-        yield thread.start()
-    finally:
-        thread.close()
+    yield from served_server(tmp_path)
 
 
 def gauntlet(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.bots.server_thread import TOKEN, Served, ServerThread
+from tests.bots.server_thread import TOKEN, Served, served_server
 from tests.bots.test_bots_match_cli import gauntlet, wait_status
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -20,11 +20,7 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
-    thread = ServerThread(tmp_path)
-    try:
-        yield thread.start()
-    finally:
-        thread.close()
+    yield from served_server(tmp_path)
 
 
 def _create(served: Served, *args: str) -> dict:
