@@ -49,6 +49,8 @@ from server.rooms import Entry, LeftCause, Lobby, Room, RoomClosed, StateChanged
 log = logging.getLogger(__name__)
 
 READ_SIZE = 65536  # well below the codecs' buffer limits
+LINGER_SECONDS = 2.0
+"""At the end of a session, how long the half-closed connection waits for the peer's end."""
 
 # Linux `struct tcp_info` (<linux/tcp.h>): `tcpi_last_data_recv`, milliseconds since the
 # connection last received data, is the u32 at byte 52 (a stable ABI).
@@ -488,11 +490,27 @@ class Session(abc.ABC, Generic[Out]):
             # reference counting free the connection, not the cyclic collector.
             self._outbox_task = None
         await self._write_end()
+        await self._linger()
         if not self.writer.is_closing():
             self.writer.close()
         with contextlib.suppress(ConnectionError, OSError, TimeoutError):
             async with asyncio.timeout(1.0):
                 await self.writer.wait_closed()
+
+    async def _linger(self) -> None:
+        """Half-close, then wait a little for the peer's end before closing: a socket closed
+        with received bytes still unread sends an RST, and an RST can destroy what was just
+        written before the peer reads it (a client still sending an oversize frame lost the
+        `frame_too_large` refusal that way). The peer sees the end at once either way; what
+        it still sends is dropped (the reader is detached)."""
+        writer = self.writer
+        if writer.is_closing() or not writer.can_write_eof():
+            return
+        with contextlib.suppress(ConnectionError, OSError, TimeoutError, RuntimeError):
+            writer.write_eof()
+            self.reader.resume()
+            async with asyncio.timeout(LINGER_SECONDS):
+                await self.reader.read()  # b"" at the peer's end
 
     async def close(self) -> None:
         """Server shutdown: the protocol's goodbye, then drop the connection."""
