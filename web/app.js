@@ -269,7 +269,32 @@ class MatchView {
 
   push(frame) {
     this.timeline.push(frame);
+    this.frameAt = performance.now(); // the current move's clock runs from the last news
     if (this.following) this.index = this.timeline.length - 1;
+  }
+
+  // The current move's time, running while the match is live (the clocks table under the
+  // board counts the moves already made). Kept across redraws, ticked ten times a second.
+  moveClock(status) {
+    if (status !== "live" || !this.timeline.length) {
+      clearInterval(this.clockTimer);
+      this.clockTimer = null;
+      return "";
+    }
+    this.clock ??= el("span", { class: "hint", id: "move-clock",
+      title: "time since the last move: the seat to move is thinking" });
+    const tick = () => {
+      const ms = Math.max(0, Math.round(performance.now() - (this.frameAt ?? 0)));
+      this.clock.textContent = `this move: ${(ms / 1000).toFixed(1)} s`;
+      this.clock.dataset.ms = String(ms);
+      if (current !== this || this.closed) {
+        clearInterval(this.clockTimer);
+        this.clockTimer = null;
+      }
+    };
+    tick();
+    this.clockTimer ??= setInterval(tick, 100);
+    return this.clock;
   }
 
   go(index, byUser = true) {
@@ -396,7 +421,8 @@ class MatchView {
         el("h1", {}, info.players.join(" vs ")),
         el("span", { class: "hint", id: "status", "data-status": status },
           `${gameName(info.game)} · ${status}`),
-        el("span", { class: "hint", id: "seq" }, frame ? `seq ${frame.seq}` : "")),
+        el("span", { class: "hint", id: "seq" }, frame ? `seq ${frame.seq}` : ""),
+        this.moveClock(status)),
       this.adminBar(),
       el("div", { class: "controls" },
         button("|◀◀", "first", () => this.go(0)),

@@ -116,3 +116,26 @@ async def test_a_dead_hero_shows_zero_health(page: Any) -> None:
         hero_hp = page.locator(f".hside[data-player='{dead}'] .hrow .stat.hp").first
         shown = await hero_hp.inner_text()
         assert shown == "♥ 0", shown
+
+
+async def test_the_current_moves_time_runs_live(page: Any) -> None:
+    """Under the title, "this move: N s" counts from the last move while the match is live,
+    starts again at each move, and is gone once the match is paused."""
+    async with site() as s:
+        room, _ = blokus_match(s.lobby, delay=0.8)  # each bot thinks 0.8 s
+        await page.goto(http(s.port, f"?match={room.id}"))
+        await page.wait_for_selector("#move-clock", timeout=WAIT_MS)
+        await page.wait_for_function(
+            "Number(document.querySelector('#move-clock').dataset.ms) >= 400", timeout=WAIT_MS)
+        seq = await page.inner_text("#seq")
+        # The next move: the clock starts again (it reads less than the 400 ms it had).
+        await page.wait_for_function(
+            f"document.querySelector('#seq').textContent !== {seq!r}"
+            " && Number(document.querySelector('#move-clock').dataset.ms) < 400",
+            timeout=WAIT_MS)
+        assert (await page.inner_text("#move-clock")).startswith("this move: ")
+        await page.locator("#move-clock").screenshot(path=ARTIFACTS / "move-clock.png")
+        room.pause(True)
+        await page.wait_for_function("document.querySelector('#move-clock') === null",
+                                     timeout=WAIT_MS)
+        room.cancel()
