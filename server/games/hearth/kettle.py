@@ -5,13 +5,17 @@ protocol as a bot sees it):
 
 - lobby: `queue_player` joins any open Hearth match (`Lobby.join`, with the client's deck
   or the default one), `join_game` takes a reserved seat (`Lobby.join_prepared`: gameID
-  is the room id, password the reservation code); both are answered by `game_joined`,
-  then the room may start;
+  is the room id, password the reservation code); both are answered by `game_joined`;
 - `get_game_state` is answered with one `history_block` holding everything the player may
   see so far (the game's `view(seat)`); from then on the room's news for this seat go out
   as `history_block`s, each decision as `entity_choices` (the mulligan, MULLIGAN; a
   mid-turn choice such as Tracking's, GENERAL) or `options`;
   until then news are not sent (the snapshot will hold them) and a decision waits;
+- the seat counts as present for the room's start only from its first `get_game_state`
+  (or `login_timeout` seconds after `game_joined` without one): so every seat's first
+  snapshot is the game before its start, and where the history is cut into blocks never
+  depends on how fast the two bots started. A stored match played again (`server.ask`)
+  sends a seat the same bytes as the original;
 - `choose_entities` / `choose_option` are checked against the open decision (id, owner),
   mapped onto an engine action (`protocols.kettle.hearth`) and submitted; anything refused
   gets a `nack` and the decision stays open (the room's `OnRefusal.NACK`, clock running);
@@ -135,6 +139,8 @@ class KettleSession(Session[ServerMessage]):
         self.room: Room | None = None
         self.seat: int | None = None
         self._has_state = False  # get_game_state answered: news and decisions flow
+        self._unready: Seating | None = None  # joined, not yet counted present (no state)
+        self._ready_timer: asyncio.TimerHandle | None = None
         self._news_seen = 0  # history entries of this seat's news so far
         self._sent = 0  # history entries the client has (snapshot and news)
         self._ask: _Ask | None = None
@@ -263,7 +269,26 @@ class KettleSession(Session[ServerMessage]):
         self.room, self.seat = room, seating.seat
         self.player_rooms[room.id] = room
         await self._write(GameJoined(room.id, seating.seat + 1))
-        self.lobby.seated(seating)
+        self._unready = seating
+        if self._login_timeout is not None:
+            # A client that never asks for the state still gets its match (and loses it
+            # on the clock, as a bot that does not answer).
+            self._ready_timer = asyncio.get_running_loop().call_later(
+                self._login_timeout, self._ready)
+
+    async def _shutdown(self) -> None:
+        if self._ready_timer is not None:
+            self._ready_timer.cancel()
+        await super()._shutdown()
+
+    def _ready(self) -> None:
+        """The seat is present: the room may start once every seat is."""
+        seating, self._unready = self._unready, None
+        if self._ready_timer is not None:
+            self._ready_timer.cancel()
+            self._ready_timer = None
+        if seating is not None and not self._closed:
+            self.lobby.seated(seating)
 
     async def _game_state(self, kind: str) -> None:
         room = self._in_room(kind)
@@ -274,6 +299,7 @@ class KettleSession(Session[ServerMessage]):
             self._has_state = True
             if self._ask is not None and not self._ask.answered:
                 await self._write(self._ask.message)
+        self._ready()
 
     # ------------------------------------------------------------------ answers
     async def _choose(self, message: ChooseEntities | ChooseOption, kind: str,

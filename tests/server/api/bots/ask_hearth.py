@@ -1,6 +1,7 @@
 """Hearth kit bots for the ask-again tests: the bundled greedy bot, recording every byte it
-receives (to a file of its own in `$ASK_RECORD_DIR`, when set), and one that plays like it
-except at its decision `CHANGED_AT`."""
+receives (to a file of its own in `$ASK_RECORD_DIR`, when set), one that plays like it
+except at its decision `CHANGED_AT`, and one that answers its mulligan only once the
+opponent's is done (so the opponent's mulligan is always stored first)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from pathlib import Path
 from bots.hearth import kit
 from bots.hearth.bundled import GreedyBot
 from games.hearth import Action, State
+from games.hearth.enums import MULLIGAN_STATE
+from protocols.kettle import CHOICE_MULLIGAN, EntityChoices, HistoryBlock
+
+MULLIGAN_DONE = 4  # hearthstone.enums.Mulligan.DONE
 
 CHANGED_AT = 3
 """The changed bot's own decision (0 = its mulligan) at which it plays another action."""
@@ -27,6 +32,28 @@ def _recording(self: kit.BotSession, data: bytes) -> bytes:
 
 
 kit.BotSession.receive_data = _recording  # type: ignore[method-assign]
+
+_handle = kit.BotSession._handle
+_held: list[EntityChoices] = []
+
+
+def _waiting(self: kit.BotSession, event: object) -> bytes:
+    """`WaitingGreedy`'s mulligan request is held until the opponent's mulligan is done in
+    the history: waits for that event, not for a time."""
+    if not isinstance(self.bot, WaitingGreedy):
+        return _handle(self, event)
+    if isinstance(event, EntityChoices) and event.choice_type == CHOICE_MULLIGAN:
+        _held.append(event)
+        event = None
+    out = _handle(self, event) if event is not None else b""
+    opponent = 3 if self.player == 1 else 2
+    if _held and isinstance(event, HistoryBlock | None) and opponent in self.tree \
+            and self.tree[opponent][MULLIGAN_STATE] == MULLIGAN_DONE:
+        out += _handle(self, _held.pop())
+    return out
+
+
+kit.BotSession._handle = _waiting  # type: ignore[method-assign]
 
 
 class RecordingGreedy(GreedyBot):
@@ -56,3 +83,7 @@ class ChangedGreedy(GreedyBot):
         if self.decisions - 1 != CHANGED_AT:
             return chosen
         return next((o for o in options if o != chosen), chosen)
+
+
+class WaitingGreedy(GreedyBot):
+    """Greedy, its mulligan answered after the opponent's (see `_waiting`)."""
