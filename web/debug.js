@@ -12,7 +12,7 @@ export function memoryText(kb) {
   return kb < 1024 ? `${kb} KiB` : `${(kb / 1024).toFixed(1)} MiB`;
 }
 
-// The move whose lines the frame at `seq` shows: the last decision at or before it (turn
+// The move whose lines the frame at `seq` shows: the last decision at or before it (move
 // 0, what the bot printed before its first decision, until there is one).
 export function moveAt(moves, seq) {
   let found = moves.length && moves[0].seq === null ? moves[0] : null;
@@ -92,9 +92,9 @@ export class SeatOutput {
     const move = moveAt(moves, frame.seq);
     const who = name ?? `seat ${seat + 1}`;
     const head = move === null ? `${who}: nothing yet`
-      : move.turn === 0 ? `${who}: before its first move`
-        : `${who}: move ${move.turn} (decision ${move.decision ?? "?"})`;
-    const usage = move && move.turn > 0 ? el("div", { class: "usage" },
+      : move.move === 0 ? `${who}: before its first move`
+        : `${who}: move ${move.move} (turn ${move.turn ?? "?"})`;
+    const usage = move && move.move > 0 ? el("div", { class: "usage" },
       el("span", { class: "u-think", "data-ms": String(move.think_ms ?? "") },
         `think ${move.think_ms === null ? "–" : thinkText(move.think_ms)}`),
       el("span", { class: "u-cpu", "data-ms": String(move.cpu_ms ?? "") },
@@ -108,7 +108,7 @@ export class SeatOutput {
       + "64 lines and 8 KiB a move, 2 KiB a line, 256 KiB a seat" },
     `truncated: ${move.dropped_lines} lines (${move.dropped_bytes} bytes) dropped`) : "";
     return el("div", { class: "said-seat", "data-seat": String(seat),
-      "data-turn": String(move?.turn ?? ""), "data-truncated": String(Boolean(move?.truncated)) },
+      "data-move": String(move?.move ?? ""), "data-truncated": String(Boolean(move?.truncated)) },
     el("h4", {}, head), usage, text, cut);
   }
 
@@ -269,7 +269,7 @@ export class PlayFromHere {
         this.note.textContent = `refused: ${detail}`;
         return;
       }
-      this.note.textContent = `started ${created.id} from decision ${turn}`;
+      this.note.textContent = `started ${created.id} from turn ${turn}`;
       this.started(created.id);
     } catch (error) {
       this.note.textContent = `failed: ${error}`;

@@ -276,17 +276,18 @@ class BotOut(BaseModel):
 
 class SeatMoveOut(BaseModel):
     """One decision of a launched seat: what its bot printed on stderr meanwhile and what
-    it cost. `turn` N is the seat's N-th decision (the N-th event of kind `decision` with
-    that seat in /events, at `seq`); turn 0 is what came before the first."""
+    it cost. `move` N is the seat's N-th decision (move 0 is what came before the first),
+    `turn` the match-wide number of that decision (the `turn` of `ask`, of `from` and of
+    `?turn=`)."""
 
-    model_config = _examples({"turn": 3, "seq": 11, "decision": 5, "think_ms": 412, "cpu_ms": 400,
+    model_config = _examples({"move": 3, "turn": 5, "seq": 11, "think_ms": 412, "cpu_ms": 400,
                               "peak_rss_kb": 31200, "lines": ["depth 4: +12"],
                               "truncated": False, "dropped_lines": 0, "dropped_bytes": 0})
-    turn: int
-    seq: int | None = Field(description="The decision's seq in the event log (turn 0: null)")
-    decision: int | None = Field(None, description="The match-wide decision number (the "
-                                 "`turn` of `from` and of `ask`: decision events of every "
-                                 "seat counted from 0; turn 0: null)")
+    move: int = Field(description="The seat's own count: its N-th decision (0: before the "
+                      "first)")
+    turn: int | None = Field(None, description="The match-wide decision number: decision "
+                             "events of every seat counted from 0 (move 0: null)")
+    seq: int | None = Field(description="The decision's seq in the event log (move 0: null)")
     think_ms: int | None = Field(description="From the request written to the answer read "
                                  "(the event log's `think`)")
     cpu_ms: int | None = Field(description="CPU time of the bot's processes during the "
@@ -301,13 +302,12 @@ class SeatMoveOut(BaseModel):
 
 
 class SeatMovesOut(BaseModel):
-    model_config = _examples({"match": MATCH_ID, "seat": 0, "turns": 1, "moves": [
-        {"turn": 0, "seq": None, "think_ms": None, "cpu_ms": None, "peak_rss_kb": None,
-         "lines": ["loading book"], "truncated": False, "dropped_lines": 0,
-         "dropped_bytes": 0},
-        {"turn": 1, "seq": 3, "think_ms": 412, "cpu_ms": 400, "peak_rss_kb": 31200,
+    model_config = _examples({"match": MATCH_ID, "seat": 0, "moves": [
+        {"move": 0, "turn": None, "seq": None, "think_ms": None, "cpu_ms": None,
+         "peak_rss_kb": None, "lines": ["loading book"], "truncated": False,
+         "dropped_lines": 0, "dropped_bytes": 0},
+        {"move": 1, "turn": 1, "seq": 3, "think_ms": 412, "cpu_ms": 400, "peak_rss_kb": 31200,
          "lines": ["move 1"], "truncated": False, "dropped_lines": 0, "dropped_bytes": 0}]})
     match: str
     seat: int
-    turns: int = Field(description="The last turn (the seat's decisions so far)")
     moves: list[SeatMoveOut]

@@ -42,10 +42,10 @@ async def shown_seq(page: Any) -> int:
 
 
 async def seat_part(page: Any, seat: int) -> dict[str, Any]:
-    """What the panel shows for `seat`: its move's turn, lines, truncated mark, usage."""
+    """What the panel shows for `seat`: its move's number, lines, truncated mark, usage."""
     part = page.locator(f"#said .said-seat[data-seat='{seat}']")
     lines = part.locator("pre.lines")
-    return {"turn": int(await part.get_attribute("data-turn")),
+    return {"move": int(await part.get_attribute("data-move")),
             "lines": (await lines.inner_text()).split("\n") if await lines.count() else [],
             "truncated": await part.locator(".truncated").count() == 1}
 
@@ -86,32 +86,33 @@ async def test_what_the_bots_said_follows_the_scrubber(page: Any, tmp_path: Path
         # or before the frame shown.
         await page.keyboard.press("Home")
         _at, total = await position(page)
-        seen_turns = set()
+        seen_moves = set()
         for _ in range(total):
             seq = await shown_seq(page)
             for seat in (0, 1):
                 expected = move_at(moves[seat], seq)
                 shown = await seat_part(page, seat)
-                assert shown["turn"] == expected["turn"], (seat, seq, shown, expected)
+                assert shown["move"] == expected["move"], (seat, seq, shown, expected)
                 assert shown["lines"] == expected["lines"], (seat, seq)
                 assert shown["truncated"] == expected["truncated"], (seat, seq)
-            seen_turns.add((await seat_part(page, 0))["turn"])
+            seen_moves.add((await seat_part(page, 0))["move"])
             await page.keyboard.press("ArrowRight")
-        assert len(seen_turns) == len(moves[0])  # every move of the printer was shown
+        assert len(seen_moves) == len(moves[0])  # every move of the printer was shown
 
         # A middle move, by its link: "move k", its think time, CPU time and peak memory.
         middle = moves[0][len(moves[0]) // 2]
         await page.goto(http(server.http_port, f"?match={match_id}&seq={middle['seq'] + 1}"))
         await page.wait_for_selector("#said .said-seat[data-seat='0']", timeout=WAIT_MS)
         part = page.locator("#said .said-seat[data-seat='0']")
-        assert await part.locator("pre.lines").inner_text() == f"move {middle['turn']}"
+        assert await part.locator("pre.lines").inner_text() == f"move {middle['move']}"
         assert await part.locator(".u-think").get_attribute("data-ms") == \
             str(middle["think_ms"])
         assert await part.locator(".u-cpu").get_attribute("data-ms") == str(middle["cpu_ms"])
         assert await part.locator(".u-rss").get_attribute("data-kb") == \
             str(middle["peak_rss_kb"])
         assert "MiB" in await part.locator(".u-rss").inner_text()
-        assert f"move {middle['turn']}" in await part.locator("h4").inner_text()
+        heading = await part.locator("h4").inner_text()
+        assert f"move {middle['move']} (turn {middle['turn']})" in heading
         # The charts over the match: think and CPU time, and peak memory.
         assert await page.locator("#said-time-0 polyline").count() == 2
         assert await page.locator("#said-memory-0 polyline").count() == 1

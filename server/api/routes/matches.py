@@ -287,6 +287,11 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep, admin: IsAdm
         "Content-Disposition": f'attachment; filename="{chosen.filename.format(id=match.id)}"'})
 
 
+TURN = Query(ge=0, le=2**31, description="Only the move of the match's decision N, the `turn` "
+             "of `ask` and `from` (every seat's decision events counted from 0); 422 when it "
+             "is another seat's")
+
+
 @router.get("/{match_id}/seats/{seat}/log", summary="A launched bot's stdout and stderr",
             response_class=PlainTextResponse,
             responses={200: {"content": {"text/plain": {"example": "== stdout ==\n..."}},
@@ -294,18 +299,16 @@ def replay(match_id: MatchId, store: StoreDep, context: ContextDep, admin: IsAdm
                        **MUTATING, **NOT_FOUND},
             dependencies=[Admin])
 def seat_log(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: StoreDep,
-             service: ServiceDep,
-             turn: Annotated[int | None, Query(
-                 ge=0, le=2**31, description="Only this move's stderr lines: the seat's "
-                 "N-th decision (0: before the first); see /moves")] = None
+             service: ServiceDep, turn: Annotated[int | None, TURN] = None
              ) -> PlainTextResponse:
     """Admin token only: a bot's output is its author's (it may print its settings, its
     environment or what it was handed to join). Without `turn` the whole bounded output
-    (stdout and stderr); with it that move's stderr lines, with a mark where some were
-    dropped."""
+    (stdout and stderr); with it the stderr lines of that decision, with a mark where
+    some were dropped."""
     _match(store, match_id)
     if turn is not None:
-        move = _seat_move(_seat_moves(service, match_id, seat), match_id, seat, turn)
+        move = _move_of_turn(_seat_moves(service, match_id, seat),
+                             _decision_seats(store, match_id), match_id, seat, turn)
         return PlainTextResponse(lines_text(move["lines"], move["dropped_lines"],
                                             move["dropped_bytes"]))
     text = service.seat_log(match_id, seat)
@@ -317,45 +320,50 @@ def seat_log(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: 
 @router.get("/{match_id}/seats/{seat}/moves",
             summary="A launched bot's stderr and usage per move, as JSON",
             responses={**MUTATING, **NOT_FOUND,
-                       422: {"model": ErrorOut, "description": "A turn past the end"}},
+                       422: {"model": ErrorOut, "description": "A turn that is not the seat's"}},
             dependencies=[Admin])
 def seat_moves(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store: StoreDep,
-               service: ServiceDep,
-               turn: Annotated[int | None, Query(ge=0, le=2**31,
-                                                 description="Only this move")] = None,
-               decision: Annotated[int | None, Query(
-                   ge=0, le=2**31, description="Only the move of the match's decision N")]
-               = None) -> SeatMovesOut:
-    """Admin token only, as the log. Per move: turn, the decision's seq in the event log
-    and its match-wide number, think time, the bot's CPU time and peak memory during it,
-    its stderr lines. `decision=N` picks the move of the match's decision N instead of
-    the seat's turn (422 when decision N is not this seat's)."""
+               service: ServiceDep, turn: Annotated[int | None, TURN] = None) -> SeatMovesOut:
+    """Admin token only, as the log. Per move: the seat's move number (0: what it printed
+    before its first decision), the decision's match-wide number (`turn`) and seq in the
+    event log, think time, the bot's CPU time and peak memory during it, its stderr
+    lines."""
     _match(store, match_id)
     moves = _seat_moves(service, match_id, seat)
-    last = len(moves) - 1
-    numbers = _decision_numbers(store, match_id)
+    seats = _decision_seats(store, match_id)
+    numbers = {seq: n for n, (seq, _seat) in enumerate(seats)}
     if turn is not None:
-        moves = [_seat_move(moves, match_id, seat, turn)]
-    if decision is not None:
-        moves = [_move_of_decision(moves, numbers, match_id, seat, decision)]
-    return SeatMovesOut(match=match_id, seat=seat, turns=max(last, 0),
-                        moves=[SeatMoveOut(**m, decision=numbers.get(m["seq"]))
-                               for m in moves])
+        moves = [_move_of_turn(moves, seats, match_id, seat, turn)]
+    return SeatMovesOut(match=match_id, seat=seat, moves=[
+        SeatMoveOut(move=m["turn"], turn=numbers.get(m["seq"]),
+                    **{k: v for k, v in m.items() if k != "turn"}) for m in moves])
 
 
-def _decision_numbers(store: Store, match_id: str) -> dict[int, int]:
-    """seq -> match-wide decision number (the decision events in seq order, from 0)."""
-    seqs = [e.seq for e in store.events_since(match_id) if e.kind == "decision"]
-    return {seq: n for n, seq in enumerate(seqs)}
+def _decision_seats(store: Store, match_id: str) -> list[tuple[int, Any]]:
+    """(seq, seat) of each decision event in seq order: decision N is item N (each seq
+    once: a pack committed while they were read shows some twice)."""
+    found = {e.seq: e.payload.get("seat") for e in store.events_since(match_id)
+             if e.kind == "decision" and isinstance(e.payload, dict)}
+    return sorted(found.items())
 
 
-def _move_of_decision(moves: list[dict[str, Any]], numbers: dict[int, int], match_id: str,
-                      seat: int, decision: int) -> dict[str, Any]:
-    found = next((m for m in moves if m["seq"] is not None
-                  and numbers.get(m["seq"]) == decision), None)
+def _move_of_turn(moves: list[dict[str, Any]], seats: list[tuple[int, Any]], match_id: str,
+                  seat: int, turn: int) -> dict[str, Any]:
+    """The seat's move of the match's decision `turn`; 422 naming the problem (past the end,
+    another seat's decision, not stored) and the seat's decisions."""
+    if turn >= len(seats):
+        raise MatchError(f"turn {turn} is past the end: match {match_id} has decisions 0 to "
+                         f"{len(seats) - 1}", 422)
+    seq, decider = seats[turn]
+    if decider != seat:
+        mine = [n for n, (_seq, s) in enumerate(seats) if s == seat]
+        near = [n for n in mine if n < turn][-2:] + [n for n in mine if n > turn][:3]
+        raise MatchError(f"turn {turn} is seat {decider}'s decision, not seat {seat}'s (seat "
+                         f"{seat} decides at {', '.join(map(str, near))}, ...)", 422)
+    found = next((m for m in moves if m["seq"] == seq), None)
     if found is None:
-        raise MatchError(f"decision {decision}: not one of match {match_id} seat {seat}'s "
-                         f"(it has {len(numbers)} decisions in all)", 422)
+        raise MatchError(f"turn {turn}: match {match_id} seat {seat} has no lines stored for "
+                         "it (played before they were kept)", 422)
     return found
 
 
@@ -364,17 +372,3 @@ def _seat_moves(service: Any, match_id: str, seat: int) -> list[dict[str, Any]]:
     if moves is None:
         raise MatchError(f"match {match_id} seat {seat}: no bot was launched for it", 404)
     return moves
-
-
-def _seat_move(moves: list[dict[str, Any]], match_id: str, seat: int,
-               turn: int) -> dict[str, Any]:
-    """Move `turn` of `moves`; 422 naming the turn and the seat's range when past the end."""
-    if turn < len(moves):
-        found = moves[turn]
-        if found["turn"] == turn:
-            return found
-    if not moves:
-        raise MatchError(f"turn {turn}: match {match_id} seat {seat} has no moves stored "
-                         "(it was played before they were kept)", 422)
-    raise MatchError(f"turn {turn} is past the end: match {match_id} seat {seat} has turns "
-                     f"0 to {len(moves) - 1}", 422)

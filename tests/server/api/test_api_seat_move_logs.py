@@ -1,6 +1,7 @@
 """What a launched bot said, per move (issue #29): `GET .../seats/{n}/log?turn=N` and
 `GET .../seats/{n}/moves`, against a real server with real launched bots and a real
-SQLite file."""
+SQLite file. `turn` N is the match's decision N everywhere (as for `ask` and `from`);
+`move` is the seat's own count."""
 
 from __future__ import annotations
 
@@ -66,17 +67,17 @@ async def test_each_turn_shows_exactly_what_the_bot_printed_then(running: Runnin
     answer = await running.http.get(f"/api/matches/{match_id}/seats/0/moves", headers=AUTH)
     assert answer.status_code == 200, answer.text
     body = answer.json()
-    assert body["match"] == match_id and body["seat"] == 0 and body["turns"] == len(asked)
+    assert body["match"] == match_id and body["seat"] == 0
     moves = body["moves"]
-    assert [m["turn"] for m in moves] == list(range(len(asked) + 1))
-    # Turn N is the seat's N-th decision of the event log, at that seq.
+    assert [m["move"] for m in moves] == list(range(len(asked) + 1))
+    # Move N is the seat's N-th decision of the event log, at that seq.
     assert [m["seq"] for m in moves[1:]] == asked
     assert moves[0]["lines"] == ["starting up"]
     for move in moves[1:-1]:
-        assert move["lines"] == [f"move {move['turn']}"], move
+        assert move["lines"] == [f"move {move['move']}"], move
     last = moves[-1]
     # After its last answer the bot is told the result, and says how it went.
-    assert last["lines"][0] == f"move {last['turn']}" and len(last["lines"]) <= 2, last
+    assert last["lines"][0] == f"move {last['move']}" and len(last["lines"]) <= 2, last
     assert not any(m["truncated"] for m in moves)
 
     # The think times are the event log's (the state event right after each decision).
@@ -89,13 +90,13 @@ async def test_each_turn_shows_exactly_what_the_bot_printed_then(running: Runnin
         assert move["cpu_ms"] is not None and move["cpu_ms"] >= 0
         assert move["peak_rss_kb"] is not None and move["peak_rss_kb"] > 1000  # a Python
 
-    for turn in (0, 1, len(asked) // 2):
+    for move in (moves[1], moves[len(asked) // 2], moves[-1]):
         text = await running.http.get(f"/api/matches/{match_id}/seats/0/log", headers=AUTH,
-                                      params={"turn": turn})
+                                      params={"turn": move["turn"]})
         assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
-        assert text.text == "".join(line + "\n" for line in moves[turn]["lines"])
+        assert text.text == "".join(line + "\n" for line in move["lines"])
     one = await running.http.get(f"/api/matches/{match_id}/seats/0/moves", headers=AUTH,
-                                 params={"turn": 3})
+                                 params={"turn": moves[3]["turn"]})
     assert one.json()["moves"] == [moves[3]]
     # Without ?turn the whole log, as before.
     whole = await running.http.get(f"/api/matches/{match_id}/seats/0/log", headers=AUTH)
@@ -104,7 +105,7 @@ async def test_each_turn_shows_exactly_what_the_bot_printed_then(running: Runnin
     # What is served is what the store holds: the moves are rows of the match.
     stored = await asyncio.to_thread(running.store.seat_moves, match_id, 0)
     assert [(r.turn, r.seq, r.lines, r.think_ms) for r in stored] == \
-        [(m["turn"], m["seq"], m["lines"], m["think_ms"]) for m in moves]
+        [(m["move"], m["seq"], m["lines"], m["think_ms"]) for m in moves]
 
 
 async def test_a_flooding_bot_is_truncated_and_the_database_stays_small(
@@ -121,7 +122,7 @@ async def test_a_flooding_bot_is_truncated_and_the_database_stays_small(
         assert flood["dropped_bytes"] == flood["dropped_lines"] * 1024
     assert not any(m["truncated"] for m in moves[3:])
     text = (await running.http.get(f"/api/matches/{match_id}/seats/0/log", headers=AUTH,
-                                   params={"turn": 1})).text
+                                   params={"turn": moves[1]["turn"]})).text
     dropped = moves[1]["dropped_lines"]
     assert text.endswith(f"\n[... {dropped} lines ({dropped * 1024} bytes) dropped ...]\n")
     assert len(text) < 9 * 1024
@@ -140,28 +141,36 @@ async def test_a_flooding_bot_is_truncated_and_the_database_stays_small(
 async def test_bad_turns_are_refused_naming_them(running: Running) -> None:
     await register(running.http, "printer", script("print_moves_bot.py"))
     match_id = await played(running, "printer", "random")
-    turns = (await running.http.get(f"/api/matches/{match_id}/seats/0/moves",
-                                    headers=AUTH)).json()["turns"]
+    asked = await decisions(running, match_id)
+    count = len(asked[0]) + len(asked[1])
+    everyone = sorted(asked[0] + asked[1])
+    theirs = everyone.index(asked[1][0])
+    mine = [everyone.index(s) for s in asked[0]]
     for path in ("log", "moves"):
         url = f"/api/matches/{match_id}/seats/0/{path}"
-        past = await running.http.get(url, headers=AUTH, params={"turn": turns + 1})
+        past = await running.http.get(url, headers=AUTH, params={"turn": count})
         assert past.status_code == 422, past.text
         detail = past.json()["detail"]
-        assert f"turn {turns + 1} is past the end" in detail and f"0 to {turns}" in detail
+        assert f"turn {count} is past the end" in detail and f"0 to {count - 1}" in detail
+        other = await running.http.get(url, headers=AUTH, params={"turn": theirs})
+        assert other.status_code == 422, other.text
+        detail = other.json()["detail"]
+        assert f"turn {theirs} is seat 1's decision, not seat 0's" in detail, detail
+        assert str(next(n for n in mine if n > theirs)) in detail  # the seat's own, near it
         for bad in ("-1", "two", "1.5", str(2**40)):
             answer = await running.http.get(url, headers=AUTH, params={"turn": bad})
             assert answer.status_code == 422, (bad, answer.text)
             assert "turn" in answer.text
         # The admin's only, as the whole log.
-        assert (await running.http.get(url, params={"turn": 1})).status_code == 401
+        assert (await running.http.get(url, params={"turn": mine[0]})).status_code == 401
         # A seat nobody launched a bot for, a match that does not exist.
         assert (await running.http.get(f"/api/matches/{match_id}/seats/5/{path}",
                                        headers=AUTH, params={"turn": 1})).status_code == 404
         assert (await running.http.get(f"/api/matches/nope/seats/0/{path}",
                                        headers=AUTH)).status_code == 404
     last = await running.http.get(f"/api/matches/{match_id}/seats/0/log", headers=AUTH,
-                                  params={"turn": turns})
-    assert last.status_code == 200 and last.text.startswith(f"move {turns}\n")
+                                  params={"turn": mine[-1]})
+    assert last.status_code == 200 and last.text.startswith(f"move {len(mine)}\n")
 
 
 def test_stored_moves_go_with_the_match_events_retention(tmp_path: Path) -> None:
@@ -194,22 +203,21 @@ def test_stored_moves_go_with_the_match_events_retention(tmp_path: Path) -> None
         store.close()
 
 
-async def test_moves_carry_the_match_wide_decision_number(running: Running) -> None:
-    """`decision` counts every seat's decisions, as `from` and `ask` do; `?decision=N`
-    picks a move by it, and a decision of the other seat is a 422 naming it."""
+async def test_turn_is_the_match_wide_decision_number_of_ask_and_from(
+        running: Running) -> None:
+    """`turn` counts every seat's decisions, as `from` and `ask` do: a move's `turn` is its
+    decision's place among all decision events, and `?turn=N` picks the move `ask --turn N`
+    asks again."""
     await register(running.http, "printer", script("print_moves_bot.py"))
     match_id = await played(running, "printer", "random")
     asked = await decisions(running, match_id)
     everyone = sorted(asked[0] + asked[1])
     moves = (await running.http.get(f"/api/matches/{match_id}/seats/0/moves",
                                     headers=AUTH)).json()["moves"]
-    assert moves[0]["decision"] is None  # before the first decision
-    assert [m["decision"] for m in moves[1:]] == [everyone.index(s) for s in asked[0]]
-    third = moves[3]
-    one = await running.http.get(f"/api/matches/{match_id}/seats/0/moves", headers=AUTH,
-                                 params={"decision": third["decision"]})
-    assert one.status_code == 200 and one.json()["moves"] == [third]
-    other = everyone.index(asked[1][0])
-    refused = await running.http.get(f"/api/matches/{match_id}/seats/0/moves", headers=AUTH,
-                                     params={"decision": other})
-    assert refused.status_code == 422 and f"decision {other}" in refused.json()["detail"]
+    assert moves[0]["turn"] is None  # before the first decision
+    assert [m["turn"] for m in moves[1:]] == [everyone.index(s) for s in asked[0]]
+    assert any(m["turn"] != m["move"] for m in moves[1:])  # two different counts
+    for move in moves[1:]:
+        one = await running.http.get(f"/api/matches/{match_id}/seats/0/moves", headers=AUTH,
+                                     params={"turn": move["turn"]})
+        assert one.status_code == 200 and one.json()["moves"] == [move]
