@@ -56,7 +56,9 @@ def from_match(store: Store, plugin: GamePlugin, match_id: str, turn: int,
     if store.events_dropped(match_id) is not None:
         raise MatchError(f"from.match: match {match_id}'s events were dropped by the "
                          "retention", 422)
-    events = store.events_since(match_id)
+    # Each seq once: a pack committed while they were read shows some twice.
+    events = sorted({e.seq: e for e in store.events_since(match_id)}.values(),
+                    key=lambda e: e.seq)
     seqs = decision_seqs(events)
     if turn >= len(seqs):
         raise MatchError(f"from.turn: match {match_id} has {len(seqs)} decisions (turns 0 to "

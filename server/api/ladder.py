@@ -24,6 +24,7 @@ from server.api.ladder_schemas import (
     HistoryOut,
     HistoryPointOut,
     LadderOut,
+    OpeningsIn,
     StandingOut,
 )
 from server.api.schemas import ErrorOut
@@ -157,6 +158,24 @@ def history(game: Game, context: ContextDep,
 async def _switch(context: Any, game: str, running: bool) -> LadderOut:
     ladder = _ladder(context, game)
     await ladder.set_running(game, running)
+    status = await asyncio.to_thread(ladder.status, game)
+    lines = await asyncio.to_thread(_standings, ladder, game)
+    return LadderOut(**status, standings=lines)
+
+
+@router.put("/{game}/openings", summary="The positions a game's ladder rounds start from",
+            dependencies=[Admin],
+            responses={**NOT_FOUND, 401: {"model": ErrorOut},
+                       422: {"model": ErrorOut, "description": "An opening that does not "
+                             "rebuild, named by its index"}})
+async def set_openings(game: Game, body: OpeningsIn, context: ContextDep) -> LadderOut:
+    """Round k of the ladder starts from opening k mod n: both legs (the seats swapped)
+    from the same position, rated as any ladder match (a match started from a position
+    through `POST /api/matches` never is). Each opening is rebuilt once here: one that
+    cannot be is a 422 and nothing changes. Queued rounds keep theirs; an empty list
+    plays new rounds from the game's start again."""
+    ladder = _ladder(context, game)
+    await ladder.set_openings(game, [o.model_dump() for o in body.openings])
     status = await asyncio.to_thread(ladder.status, game)
     lines = await asyncio.to_thread(_standings, ladder, game)
     return LadderOut(**status, standings=lines)

@@ -41,10 +41,27 @@ class StandingOut(BaseModel):
                                    description="Its 95 % interval: the upper end.")
 
 
+class OpeningIn(BaseModel):
+    """A position a ladder round starts from: stored match `match` before its decision
+    `turn` (the `turn` of `from`, `ask` and `?turn=`)."""
+
+    model_config = _examples({"match": "3f0c2b1e-8a41-4c6e-9a57-0d6f1b2c3d4e", "turn": 8})
+    match: str = Field(min_length=1, max_length=64)
+    turn: int = Field(ge=0, le=100_000)
+
+
+class OpeningsIn(BaseModel):
+    model_config = _examples({"openings": [
+        {"match": "3f0c2b1e-8a41-4c6e-9a57-0d6f1b2c3d4e", "turn": 8}]}, {"openings": []})
+    openings: list[OpeningIn] = Field(max_length=256, description="Round k starts from "
+                                      "opening k mod n, both legs alike; empty: every round "
+                                      "from the game's start.")
+
+
 class LadderOut(BaseModel):
     model_config = _examples({
         "game": "swc_2027_blokus", "running": True, "concurrency": 1, "live": 1, "queued": 1,
-        "rated": 40, "games_per_minute": 12.5, "standings": []})
+        "rated": 40, "games_per_minute": 12.5, "openings": [], "standings": []})
     game: str
     running: bool
     concurrency: int = Field(description="Matches the ladder keeps running (all games).")
@@ -52,6 +69,8 @@ class LadderOut(BaseModel):
     queued: int = Field(description="Legs waiting in the queue.")
     rated: int = Field(description="Matches rated so far.")
     games_per_minute: float = Field(description="Rated matches per minute, last 10 minutes.")
+    openings: list[OpeningIn] = Field(description="The positions new rounds start from, "
+                                      "in turn (empty: the game's start).")
     standings: list[StandingOut]
 
 

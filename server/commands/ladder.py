@@ -1,4 +1,5 @@
-"""`gauntlet ladder start|stop|status`: a thin HTTP client of a running server's ladder API.
+"""`gauntlet ladder start|stop|status|openings`: a thin HTTP client of a running server's
+ladder API.
 
 The server is found like every client finds it: `--url` (default from GAUNTLET_HOST and
 GAUNTLET_HTTP_PORT), the admin token from GAUNTLET_ADMIN_TOKEN or `<data dir>/admin-token`.
@@ -17,8 +18,8 @@ from rich.table import Table
 from server.commands.root import app
 from server.settings import Settings, SettingsError, load_settings
 
-ladder_app = typer.Typer(help="The training ladder of a running server (start, stop, status).",
-                         no_args_is_help=True)
+ladder_app = typer.Typer(help="The training ladder of a running server (start, stop, status, "
+                         "openings).", no_args_is_help=True)
 app.add_typer(ladder_app, name="ladder")
 
 
@@ -66,13 +67,14 @@ Games = Annotated[list[str] | None, typer.Argument(
     help="Games (default: every ladder game of the server).", show_default=False)]
 
 
-def _request(method: str, url: str, path: str, token: tuple[str, str] | None = None) -> Any:
+def _request(method: str, url: str, path: str, token: tuple[str, str] | None = None,
+             body: Any = None) -> Any:
     import httpx
 
     headers = {"Authorization": f"Bearer {token[0]}"} if token else {}
     try:
         answer = httpx.request(method, f"{url.rstrip('/')}/api{path}", headers=headers,
-                               timeout=30)
+                               json=body, timeout=30)
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         _fail(f"no answer from {url}: {' '.join(str(exc).split()) or type(exc).__name__}")
     try:
@@ -115,6 +117,45 @@ def start(games: Games = None, url: Url = None, data_dir: DataDir = None) -> Non
 def stop(games: Games = None, url: Url = None, data_dir: DataDir = None) -> None:
     """Stop it: matches being played finish and are rated, no new ones start."""
     _switch("stop", games, url, data_dir)
+
+
+def opening_of(text: str) -> dict[str, Any]:
+    """`MATCH_ID:TURN` as the API's opening.
+
+    >>> opening_of("3f0c2b1e:12")
+    {'match': '3f0c2b1e', 'turn': 12}
+    """
+    match, _, turn = text.rpartition(":")
+    if not match or not turn.isdigit():
+        _fail(f"opening {text!r}: give MATCH_ID:TURN (the position before decision TURN)", 2)
+    return {"match": match, "turn": int(turn)}
+
+
+@ladder_app.command()
+def openings(game: Annotated[str, typer.Argument(help="The ladder's game.")],
+             positions: Annotated[list[str] | None, typer.Argument(
+                 help="MATCH_ID:TURN, each the position before the match's decision TURN "
+                      "(the turn of `gauntlet ask` and `--from`).", show_default=False)]
+             = None,
+             clear: Annotated[bool, typer.Option(
+                 "--clear", help="New rounds from the game's start again.")] = False,
+             url: Url = None, data_dir: DataDir = None) -> None:
+    """Show or set the positions the game's ladder rounds start from: round k from
+    opening k mod n, both legs (the seats swapped) alike, every leg rated."""
+    url = url or _default_url()
+    if positions and clear:
+        _fail("give positions or --clear, not both", 2)
+    if positions or clear:
+        body = {"openings": [opening_of(p) for p in positions or ()]}
+        state = _request("PUT", url, f"/ladder/{game}/openings", _token(data_dir), body)
+    else:
+        state = _request("GET", url, f"/ladder/{game}")
+    found = state["openings"]
+    if not found:
+        typer.echo(f"{state['game']}: every round from the game's start")
+    for number, opening in enumerate(found):
+        typer.echo(f"{state['game']}: opening {number}: match {opening['match']} "
+                   f"before decision {opening['turn']}")
 
 
 def standings_table(state: dict[str, Any]) -> Table:

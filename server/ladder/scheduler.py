@@ -6,7 +6,8 @@ One asyncio task per server (`Ladder.start`). Its state is the store's (`LadderS
 - the legs to play (`ladder_pairings`): a round is two legs with the seats swapped and the
   same seed. A new round is drawn when a game's queue is empty: the bot with the fewest
   games (then the largest sigma: new and uncertain bots first) meets the bot whose rating
-  is closest to its own;
+  is closest to its own; with openings (`ladder_games.openings`) round k starts from
+  opening k mod n, both legs alike (`ladder_pairings.start`);
 - every result's rating change, keyed by match id (`LadderStore.rate_match`).
 
 A leg goes queued -> playing (`claim`, attempts + 1) -> its match created (`set_match`) ->
@@ -33,9 +34,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from server import positions
 from server.games.registry import GameRegistry
 from server.ladder.ratings import rate
 from server.matches import MatchError, MatchService, SeatRequest
+from server.positions import Start
 from server.rooms import Clocks
 from server.store import MatchStatus, Store, StoreError
 from server.store.ladder import LadderStore
@@ -137,6 +140,22 @@ class Ladder:
                              f"{', '.join(self.ladder_games())}", 404)
         await asyncio.to_thread(self.ladder.set_running, game, running)
         self._wake.set()
+
+    async def set_openings(self, game: str, openings: list[dict[str, Any]]) -> None:
+        """The positions the game's new rounds start from, each checked first: it must
+        rebuild (`MatchError` 422 naming `openings[i]` and what is wrong; nothing is
+        changed). Rounds queued already keep their own."""
+        if game not in self.ladder_games():
+            raise MatchError(f"no ladder for game {game!r}; ladder games: "
+                             f"{', '.join(self.ladder_games())}", 404)
+        plugin = self.games.get(game)
+        for i, opening in enumerate(openings):
+            try:
+                await asyncio.to_thread(positions.from_match, self.store, plugin,
+                                        opening["match"], opening["turn"])
+            except MatchError as exc:
+                raise MatchError(f"openings[{i}]: {exc}", 422) from None
+        await asyncio.to_thread(self.ladder.set_openings, game, openings)
 
     def live_games(self) -> dict[str, int]:
         """Legs being played now, per game."""
@@ -265,7 +284,8 @@ class Ladder:
         mu = state(first)[1]
         second = min((i for i in ids if i != first),
                      key=lambda i: (abs(state(i)[1] - mu), state(i)[0], secrets.randbits(16)))
-        self.ladder.add_round(game, first, second, secrets.randbits(62))
+        self.ladder.add_round(game, first, second, secrets.randbits(62),
+                              self.ladder.openings(game))
         return True
 
     async def _play(self, pairing: LadderPairing) -> None:
@@ -283,15 +303,19 @@ class Ladder:
 
     async def _play_leg(self, pairing: LadderPairing) -> None:
         assert pairing.id is not None
-        if self.remote is not None:
+        if self.remote is not None and pairing.start is None:
+            # The workers' jobs carry no positions: a leg from an opening is played here.
             await self._play_remote(pairing)
             return
         seats = [SeatRequest(bot=pairing.bot_a), SeatRequest(bot=pairing.bot_b)]
         try:
+            start = await asyncio.to_thread(self._start_of, pairing)
             room, _seats = await self.service.create_match(
-                pairing.game, seats, seed=pairing.seed, clocks=self._clocks())
+                pairing.game, seats, seed=pairing.seed if start is None else start.seed,
+                clocks=self._clocks(), start=start)
         except MatchError as exc:
-            if exc.status == 404 or exc.status == 422:  # a bot was deleted or moved
+            # A bot was deleted or moved, the opening's match is gone (or its events).
+            if exc.status == 404 or exc.status == 422:
                 log.warning("ladder: leg %d dropped: %s", pairing.id, exc)
                 await asyncio.to_thread(self.ladder.finish_pairing, pairing.id,
                                         PairingStatus.DROPPED)
@@ -306,6 +330,17 @@ class Ladder:
         if self._closing:
             return  # left playing: the next start settles it
         await asyncio.to_thread(self._settle, pairing)
+
+    def _start_of(self, pairing: LadderPairing) -> Start | None:
+        """Blocking: the position the leg starts from (None: the game's start). Both legs
+        of a round get the same: a game with randomness after its start (Hearth) draws it
+        fresh from the round's seed, so two rounds of one opening differ."""
+        if not pairing.start:
+            return None
+        plugin = self.games.get(pairing.game)
+        return positions.from_match(self.store, plugin, str(pairing.start["match"]),
+                                    int(pairing.start["turn"]),
+                                    "fresh" if plugin.fresh_rng else "same", pairing.seed)
 
     def _clocks(self) -> Clocks | None:
         """The legs' clocks: the ladder's (None: the server's), paced if it says so."""
@@ -360,4 +395,5 @@ class Ladder:
                 "live": self.live_games().get(game, 0),
                 "queued": counts.get(PairingStatus.QUEUED.value, 0),
                 "rated": self.ladder.rated_matches(game),
+                "openings": self.ladder.openings(game),
                 "games_per_minute": round(self.ladder.games_per_minute(game), 2)}

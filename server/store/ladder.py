@@ -17,6 +17,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import col, select
@@ -125,18 +126,34 @@ class LadderStore:
             row = session.get(LadderGame, game)
         return bool(row is not None and row.running)
 
+    def set_openings(self, game: str, openings: Sequence[dict[str, Any]]) -> None:
+        """The positions the game's next rounds start from, in turn (empty: the start)."""
+        with self.store._write() as session:
+            row = session.get(LadderGame, game) or LadderGame(game=game)
+            row.openings = [dict(o) for o in openings] or None
+            row.updated = utcnow()
+            session.add(row)
+
+    def openings(self, game: str) -> list[dict[str, Any]]:
+        with self.store._read() as session:
+            row = session.get(LadderGame, game)
+        return list(row.openings or []) if row is not None else []
+
     # --- the queue of legs --------------------------------------------------------------
 
-    def add_round(self, game: str, bot_a: int, bot_b: int, seed: int) -> list[LadderPairing]:
-        """Two legs with the same seed, seats swapped; queued in that order."""
+    def add_round(self, game: str, bot_a: int, bot_b: int, seed: int,
+                  openings: Sequence[dict[str, Any]] = ()) -> list[LadderPairing]:
+        """Two legs with the same seed, seats swapped; queued in that order. Round k starts
+        from `openings[(k - 1) % len(openings)]` (both legs the same), else from the start."""
         with self.store._write() as session:
             last = session.exec(select(sa.func.max(LadderPairing.round))
                                 .where(LadderPairing.game == game)).one()
             number = int(last or 0) + 1
+            start = dict(openings[(number - 1) % len(openings)]) if openings else None
             legs = [LadderPairing(game=game, round=number, leg=0, bot_a=bot_a, bot_b=bot_b,
-                                  seed=seed),
+                                  seed=seed, start=start),
                     LadderPairing(game=game, round=number, leg=1, bot_a=bot_b, bot_b=bot_a,
-                                  seed=seed)]
+                                  seed=seed, start=start)]
             session.add_all(legs)
         return legs
 

@@ -302,6 +302,9 @@ class LadderGame(StoreModel, table=True):
     game: str = Field(primary_key=True, sa_type=sa.String(32))
     running: bool = Field(default=False)
     updated: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # The positions its rounds start from, in turn ({"match", "turn"} each, as the API's
+    # "from"); None or empty: every round from the game's start.
+    openings: list[Any] | None = Field(default=None, sa_type=sa.JSON, nullable=True)
 
 
 class LadderPairing(StoreModel, table=True):
@@ -324,6 +327,8 @@ class LadderPairing(StoreModel, table=True):
     # The match of the latest attempt (an aborted attempt is replayed under a new match).
     match_id: str | None = Field(default=None, sa_type=sa.String(36))
     attempts: int = Field(default=0)
+    # The opening both legs of the round start from ({"match", "turn"}; None: the start).
+    start: Any = Field(default=None, sa_type=sa.JSON, nullable=True)
     created: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

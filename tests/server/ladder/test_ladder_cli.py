@@ -123,3 +123,37 @@ async def test_errors_are_one_line_and_a_non_zero_exit(running: Running,
 def test_the_batch_elo_column_examples() -> None:
     result = doctest.testmod(server.commands.ladder)
     assert result.attempted > 0 and result.failed == 0
+
+
+async def test_openings_are_shown_set_and_cleared(running: Running) -> None:
+    created = await running.http.post("/api/matches", headers={
+        "Authorization": f"Bearer {TOKEN}"}, json={"game": BLOKUS, "seats": [
+            {"bot": "greedy"}, {"bot": "random"}]})
+    match_id = created.json()["id"]
+
+    async def finished() -> bool:
+        body = (await running.http.get(f"/api/matches/{match_id}")).json()
+        return bool(body["status"] == "finished" and not body["live"])
+
+    await wait_until(finished, 120, "the match", every=0.1)
+    address = url(running)
+    shown = await ladder("openings", BLOKUS, "--url", address)
+    assert shown.exit_code == 0 and shown.stdout == f"{BLOKUS}: every round from the " \
+        "game's start\n", shown.output
+    made = await ladder("openings", BLOKUS, f"{match_id}:6", f"{match_id}:9", "--url",
+                        address, GAUNTLET_ADMIN_TOKEN=TOKEN)
+    assert made.exit_code == 0, made.output
+    assert made.stdout.splitlines() == [
+        f"{BLOKUS}: opening 0: match {match_id} before decision 6",
+        f"{BLOKUS}: opening 1: match {match_id} before decision 9"]
+    assert [o["turn"] for o in (await running.http.get(f"/api/ladder/{BLOKUS}")).json()[
+        "openings"]] == [6, 9]
+    past = one_error(await ladder("openings", BLOKUS, f"{match_id}:100000", "--url", address,
+                                  GAUNTLET_ADMIN_TOKEN=TOKEN))
+    assert "422" in past and "openings[0]: from.turn" in past
+    assert "MATCH_ID:TURN" in one_error(await ladder("openings", BLOKUS, "nonsense", "--url",
+                                                     address, GAUNTLET_ADMIN_TOKEN=TOKEN), 2)
+    cleared = await ladder("openings", BLOKUS, "--clear", "--url", address,
+                           GAUNTLET_ADMIN_TOKEN=TOKEN)
+    assert cleared.exit_code == 0 and "every round from the game's start" in cleared.stdout
+    assert (await running.http.get(f"/api/ladder/{BLOKUS}")).json()["openings"] == []
