@@ -44,6 +44,7 @@ from server.games.registry import GamePlugin, GameRegistry, StoredAnswers
 from server.launcher import BotProcess, BotSpec, launch
 from server.launcher.peers import holder, socket_inode
 from server.launcher.reaping import marked_processes
+from server.matches import MatchError
 from server.net.listener import TcpListener
 from server.rooms import (
     Clocks,
@@ -110,14 +111,16 @@ class Asked:
 
 
 def start_game(plugin: GamePlugin, seed: int | None, options: Mapping[str, Any] | None,
-               events: list[tuple[int, str, Any]]) -> Game:
+               events: list[tuple[int, str, Any]],
+               origin: Callable[[], Game] | None = None) -> Game:
     """The stored match's game before its first answer: the game's own rebuild
-    (`StoredAnswers.first_game`) with each seat's deck from the match's options
-    (`decks`, as the game reads them); `AskError` naming what cannot be rebuilt."""
+    (`StoredAnswers.first_game`; `origin`: for a match from a position, the game there,
+    `server.positions.origin_of`) with each seat's deck from the match's options (`decks`,
+    as the game reads them); `AskError` naming what cannot be rebuilt."""
     answers = _answers(plugin)
     try:
-        game = answers.first_game(seed, events)
-    except ValueError as error:
+        game = answers.first_game(seed, events, origin)
+    except (ValueError, MatchError) as error:
         raise AskError("match", str(error)) from None
     decks = (options or {}).get("decks") or {}
     if decks and (plugin.read_deck is None or plugin.use_deck is None):
@@ -464,18 +467,20 @@ def normalized(events: Iterable[Any]) -> list[tuple[int, str, Any]]:
 async def ask_stored(plugin: GamePlugin, match_id: str, *, seed: int | None,
                      options: Mapping[str, Any] | None, events: Iterable[Any], seat: int,
                      turn: int | None, spec: BotSpec, clocks: Clocks,
-                     names: Sequence[str] = ()) -> Asked:
+                     names: Sequence[str] = (),
+                     origin: Callable[[], Game] | None = None) -> Asked:
     """Ask `spec`'s bot, in `seat` of the stored match, its answer at decision `turn`
     (None: the seat's last decision, collecting every answer on the way): the checks
-    first (`AskError`: nothing is started), then `ask`."""
+    first (`AskError`: nothing is started), then `ask`. `origin`: for a match that
+    started from a stored position, the game there (`server.positions.origin_of`)."""
     answers = _answers(plugin)
     found = normalized(events)
     match = StoredMatch.read(match_id, plugin.seat_count, found, answers.answers(found))
     last = match.check(seat, turn)
     # The stored answers are applied once on a game of their own before any bot starts
     # (CPU work: a thread), so that a match that does not rebuild is refused, not run.
-    await asyncio.to_thread(check_replays, plugin, start_game(plugin, seed, options, found),
-                            match, last)
-    game = start_game(plugin, seed, options, found)
+    first = await asyncio.to_thread(start_game, plugin, seed, options, found, origin)
+    await asyncio.to_thread(check_replays, plugin, first, match, last)
+    game = await asyncio.to_thread(start_game, plugin, seed, options, found, origin)
     return await ask(plugin, match, game, seat, last, spec,
                      clocks=stored_clocks(options, clocks), names=names)

@@ -20,7 +20,8 @@ from typing import Annotated, Any
 
 import typer
 
-from server.ask import Asked, AskError, ask_stored
+from server import positions
+from server.ask import Asked, AskError, ask_stored, normalized
 from server.commands.common import command_settings
 from server.commands.match import (
     Api,
@@ -77,8 +78,10 @@ def ask(
         events = _events(client, full_id)
         plugin = plugin_named(str(match["game"]))
         registered = {b["name"]: b for b in client.call("GET", "/bots", admin=True)}
+        chain = _chain(client, match)
     finally:
         client.close()
+    origin = positions.origin_of(chain.get, plugin, match.get("options"))
     specs = [_spec(plugin, name, registered, bot_seed) for name in bot]
     names = [s.get("name") or "" for s in match.get("seats", [])]
     clocks = Clocks(settings.soft_timeout, settings.hard_timeout,
@@ -88,7 +91,8 @@ def ask(
     async def one(spec: BotSpec, at: int | None) -> Asked:
         return await ask_stored(plugin, full_id, seed=match.get("seed"),
                                 options=match.get("options"), events=events, seat=seat,
-                                turn=at, spec=spec, clocks=clocks, names=names)
+                                turn=at, spec=spec, clocks=clocks, names=names,
+                                origin=origin)
 
     async def both() -> list[Asked]:
         return list(await asyncio.gather(*(one(spec, None) for spec in specs)))
@@ -101,6 +105,23 @@ def ask(
     except AskError as error:
         fail(str(error))
 
+
+
+def _chain(client: Api, match: dict[str, Any]) -> dict[str, positions.Recorded]:
+    """The matches a match from a position came from, up the chain (each read while the
+    client is open; `server.positions.origin_of` rebuilds the position from them)."""
+    found: dict[str, positions.Recorded] = {}
+    origin = (match.get("options") or {}).get("from")
+    while isinstance(origin, dict) and isinstance(origin.get("match"), str) \
+            and origin["match"] not in found and len(found) < positions.MAX_CHAIN:
+        match_id = origin["match"]
+        body = client.call("GET", f"/matches/{match_id}", admin=True)
+        events = [positions.Event(seq, kind, payload)
+                  for seq, kind, payload in normalized(_events(client, match_id))]
+        found[match_id] = positions.Recorded(match_id, str(body["game"]), body.get("seed"),
+                                             body.get("options") or {}, events)
+        origin = (body.get("options") or {}).get("from")
+    return found
 
 
 def _events(client: Api, match_id: str) -> list[dict[str, Any]]:

@@ -95,9 +95,11 @@ class StoredAnswers(Protocol):
         move in log form), from its events as (seq, kind, payload) in seq order."""
         ...
 
-    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]]) -> Game:
+    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]],
+                   origin: Callable[[], Game] | None = None) -> Game:
         """The match's game before its first answer (decks not yet given); ValueError
-        saying why it cannot be rebuilt (no seed stored)."""
+        saying why it cannot be rebuilt (no seed stored). `origin`: as
+        `StoredPosition.origin`."""
         ...
 
     def decode(self, move: Any) -> Any:
@@ -180,13 +182,17 @@ class StoredPosition:
     """What a game rebuilds a stored match's position from (issue #29): the match's
     `seed` and `options` (as stored: a Hearth match's decks), its stored `events` (store
     rows, in seq order) that come before the position, and how its randomness goes on:
-    `rng` "same" (the original stream) or "fresh" (reseeded with `fresh_seed`)."""
+    `rng` "same" (the original stream) or "fresh" (reseeded with `fresh_seed`); `origin`,
+    for a match that started from a position, the game there."""
 
     seed: int | None
     options: Mapping[str, Any]
     events: Sequence[Any]
     rng: str = "same"
     fresh_seed: int | None = None
+    # For a match that itself started from a stored position: the game at its own start,
+    # rebuilt on call (`server.positions.origin_of`); None for any other match.
+    origin: Callable[[], Game] | None = None
 
 
 def module_command(package: str, *args: str) -> tuple[str, ...] | None:

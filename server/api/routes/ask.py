@@ -14,6 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from server import positions
 from server.api.deps import Admin, ContextDep, ServiceDep, StoreDep
 from server.api.schemas import ErrorOut
 from server.ask import AskError, ask_stored
@@ -89,7 +90,9 @@ async def ask_again(match_id: Annotated[str, Path(min_length=1, max_length=64)],
         asked = await ask_stored(plugin, match_id, seed=match.seed, options=match.options,
                                  events=events, seat=seat, turn=body.turn, spec=spec,
                                  clocks=service.lobby.clocks,
-                                 names=[s.display_name for s in seats])
+                                 names=[s.display_name for s in seats],
+                                 origin=positions.origin_of(positions.store_reader(store),
+                                                            plugin, match.options))
     except AskError as error:
         raise MatchError(str(error), error.status) from None
     said = asked.last

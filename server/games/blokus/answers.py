@@ -20,10 +20,11 @@ the turn before; only a record of a new turn is an answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games import blokus
-from server.games.blokus.record import KEY
+from server.games.blokus.record import KEY, BadRecord, rebuild
 from server.games.blokus.room import BlokusGame
 
 
@@ -47,21 +48,28 @@ class BlokusAnswers:
             if not isinstance(record, dict) or record.get("turn") == turn:
                 continue
             turn = record.get("turn")
+            if "moves" in record:
+                continue  # a position's record (a match from a position): nobody answered
             move = record.get("move")
             if isinstance(move, list) and move and isinstance(move[0], str) \
                     and move[0] in blokus.COLORS:
                 found.append((seq, seat_of(move[0]), move))
         return found
 
-    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]]) -> BlokusGame:
-        # The first record names the start piece: a match stored without a seed rebuilds too.
+    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]],
+                   origin: Callable[[], Any] | None = None) -> BlokusGame:
+        # The first record is the game's start, or for a match from a position that
+        # position with every move before it: a match stored without a seed rebuilds too.
         for _seq, kind, payload in events:
-            record = payload.get(KEY) if kind == "state" and isinstance(payload, dict) else None
-            if isinstance(record, dict) and isinstance(record.get("start"), str):
-                start = record["start"]
-                if start not in blokus.SHAPE_SIZE:
-                    raise ValueError(f"the stored start piece {start!r} is no Blokus piece")
-                return BlokusGame(start_piece=start)
+            found = payload.get(KEY) if kind == "state" and isinstance(payload, dict) else None
+            if isinstance(found, dict):
+                if found.get("start") not in blokus.SHAPE_SIZE:
+                    raise ValueError(f"the stored start piece {found.get('start')!r} is no "
+                                     "Blokus piece")
+                try:
+                    return BlokusGame.at(rebuild(None, found))
+                except BadRecord as error:
+                    raise ValueError(f"its first record does not rebuild: {error}") from None
         raise ValueError("the match has no stored state to start from")
 
     def decode(self, move: Any) -> blokus.SetMove | blokus.SkipMove:

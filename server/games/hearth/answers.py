@@ -17,6 +17,7 @@ Action(kind=<Kind.MULLIGAN: 5>, entity=1, target=0, position=-1, cards=())
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games import hearth
@@ -35,7 +36,12 @@ class HearthAnswers:
                 found.append((seq, answer["seat"], answer.get("move")))
         return found
 
-    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]]) -> HearthGame:
+    def first_game(self, seed: int | None, events: list[tuple[int, str, Any]],
+                   origin: Callable[[], Any] | None = None) -> HearthGame:
+        if origin is not None:  # a match from a position: the game there
+            game = origin()
+            assert isinstance(game, HearthGame)
+            return game
         if seed is None:
             raise ValueError("the match has no stored seed: its deal cannot be rebuilt")
         return HearthGame(seed=seed)

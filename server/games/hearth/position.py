@@ -4,7 +4,9 @@ The position is the engine replayed from the match's seed and decks with every s
 answer before it (`payload["answer"]` of its state events), with history on: the room's
 history marks are still at 0, so each seat's first news is its whole Kettle stream from the
 start, exactly what it would have seen at that point of the original match. With rng
-"fresh" the random stream is reseeded at the position (`games.hearth.State.reseed`).
+"fresh" the random stream is reseeded at the position (`games.hearth.State.reseed`). A
+match that itself started from a position goes on from that position (`StoredPosition.
+origin`, rebuilt from the match it came from, and so on).
 """
 
 from __future__ import annotations
@@ -20,14 +22,20 @@ from server.rooms.game import RuleViolation
 
 
 def stored_position(stored: StoredPosition) -> HearthGame:
-    if "from" in stored.options:
-        # Its log holds the answers from its own start on, not the ones before it.
-        raise PositionError("that match itself started from a position: start from the "
-                            "match it came from", "from.match")
-    if stored.seed is None:
+    if stored.origin is not None:
+        # Its log holds the answers from its own start on: they go on from the position it
+        # started from, rebuilt from the match it came from.
+        origin = stored.origin()
+        assert isinstance(origin, HearthGame)
+        game = origin
+    elif "from" in stored.options:
+        raise PositionError("that match started from a position that is not a stored "
+                            "match's", "from.match")
+    elif stored.seed is None:
         raise PositionError("the stored match has no seed: its deal cannot be rebuilt",
                             "from.match")
-    game = HearthGame(seed=stored.seed, decks=_decks(stored.options))
+    else:
+        game = HearthGame(seed=stored.seed, decks=_decks(stored.options))
     for event in stored.events:
         payload = event.payload if isinstance(event.payload, dict) else {}
         answer = payload.get("answer") if event.kind == "state" else None

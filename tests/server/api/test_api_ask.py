@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from server import positions
 from server.ask import ask_stored
 from server.launcher import BotSpec
 from tests.server.api.conftest import AUTH, BOTS, REPO, Running, running, wait_settled
@@ -254,3 +255,58 @@ async def test_a_hearth_match_with_its_own_decks_is_asked_again_with_them(
     mine = _seat_decisions(await _events(running, match_id), 0)
     answer = await _ask(running, match_id, 0, {"turn": mine[-1], "bot": "ask-greedy"})
     assert answer["same"] is True, answer
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_match_from_a_position_of_a_match_from_a_position_is_asked_again(
+        running: Running, tmp_path: Path, game: str) -> None:
+    """A match that started from a stored position (itself from one): asked again, greedy
+    gives its stored answers there too, and the bytes are the original seat's; the chain's
+    positions rebuild from the match each came from."""
+    first, _record = await _played(running, tmp_path, game, 16)
+    opponent = GAMES[game][2]
+    parent = first
+    for turn in (6, 5):  # a match from turn 6 of the first, then one from turn 5 of it
+        again_dir = tmp_path / f"from-{turn}"
+        again_dir.mkdir()
+        await _register(running, f"ask-greedy-{turn}", game, _command(game, "RecordingGreedy"),
+                        {"ASK_RECORD_DIR": str(again_dir)})
+        created = await running.http.post("/api/matches", headers=AUTH, json={
+            "game": game, "seats": [{"bot": f"ask-greedy-{turn}"}, {"bot": opponent}],
+            "from": {"match": parent, "turn": turn}})
+        assert created.status_code == 201, created.text
+        parent = created.json()["id"]
+        done = await wait_settled(running.http, parent)
+        assert done["options"]["from"]["turn"] == turn
+    [original] = list(again_dir.iterdir())
+    mine = _seat_decisions(await _events(running, parent), 0)
+    assert len(mine) > 3
+    answer = await _ask(running, parent, 0, {"turn": mine[-1], "bot": "ask-greedy"})
+    assert answer["same"] is True and answer["failure"] is None, answer
+    # Every answer on the way, and the bytes up to the last request.
+    match = running.store.get_match(parent)
+    assert match is not None
+    plugin = running.server.games.get(game)
+    asked_dir = tmp_path / "asked"
+    asked_dir.mkdir()
+    spec = BotSpec("ask-greedy", game, _command(game, "RecordingGreedy"), cwd=REPO,
+                   env={"ASK_RECORD_DIR": str(asked_dir)},
+                   protocol="sc" if plugin.speaks("sc") else "kettle")
+    asked = await ask_stored(plugin, parent, seed=match.seed, options=match.options,
+                             events=running.store.events_since(parent), seat=0, turn=None,
+                             spec=spec, clocks=running.server.lobby.clocks,
+                             origin=positions.origin_of(
+                                 positions.store_reader(running.store), plugin, match.options))
+    assert asked.failure is None
+    assert [s.answer for s in asked.said] == [s.stored for s in asked.said]
+    [again] = list(asked_dir.iterdir())
+    original_bytes, asked_bytes = original.read_bytes(), again.read_bytes()
+    common = 0
+    while common < min(len(asked_bytes), len(original_bytes)) \
+            and asked_bytes[common] == original_bytes[common]:
+        common += 1
+    request = b"moveRequest" if game == "swc_2027_blokus" else None
+    end = (asked_bytes.rfind(request) + len(request)) if request \
+        else _kettle_request_ends(asked_bytes)[-1]
+    assert end <= common, (asked_bytes[common - 200:common + 200],
+                           original_bytes[common - 200:common + 200])
