@@ -510,9 +510,10 @@ class Store:
         with self._write_engine.begin() as connection:
             connection.execute(sa.delete(probe))
 
-    def events_since(self, match_id: str, since: int = 0, *,
-                     limit: int | None = None) -> list[MatchEvent]:
-        """Events with `seq >= since`, in order: a spectator resumes from any number.
+    def events_since(self, match_id: str, since: int = 0, *, limit: int | None = None,
+                     kind: str | None = None) -> list[MatchEvent]:
+        """Events with `seq >= since` (of `kind` only, when given), in order: a spectator
+        resumes from any number.
 
         An ended match's events are packed (`pack_match`); they read back exactly as their
         rows did. The rows are read before the packed log: a pack committed in between
@@ -522,6 +523,8 @@ class Store:
         query = (select(MatchEvent)
                  .where(MatchEvent.match_id == match_id, col(MatchEvent.seq) >= since)
                  .order_by(col(MatchEvent.seq)))
+        if kind is not None:
+            query = query.where(MatchEvent.kind == kind)
         if limit is not None:
             query = query.limit(max(0, limit))
         with self._read() as session:
@@ -531,8 +534,9 @@ class Store:
         if data is None:
             return rows
         found = {seq: MatchEvent.model_construct(match_id=match_id, seq=seq, time=when,
-                                                 kind=kind, payload=payload)
-                 for seq, when, kind, payload in unpack(data) if seq >= since}
+                                                 kind=found_kind, payload=payload)
+                 for seq, when, found_kind, payload in unpack(data)
+                 if seq >= since and kind in (None, found_kind)}
         found.update((row.seq, row) for row in rows)
         events = [found[seq] for seq in sorted(found)]
         return events if limit is None else events[:max(0, limit)]

@@ -123,8 +123,15 @@ async def test_matches_of_now_read_back_the_same_packed_or_not(tmp_path: Path) -
         for kind, match_id in ids.items():
             assert _rows(store, match_id) == 0, kind  # packed when the match ended
             packed[kind] = await outputs(server, store, match_id)
+            every = store.events_since(match_id)
+            decisions = [e for e in every if e.kind == "decision"]
+            assert decisions and store.events_since(match_id, kind="decision") == decisions
             assert store.unpack_match(match_id) > 0
             assert await outputs(server, store, match_id) == packed[kind], kind
+            # One kind only, from rows as from the packed log, with `since` too.
+            assert store.events_since(match_id, kind="decision") == decisions
+            later = store.events_since(match_id, decisions[1].seq, kind="decision")
+            assert later == decisions[1:]
             assert store.pack_match(match_id)
             assert await outputs(server, store, match_id) == packed[kind], kind
 
