@@ -196,8 +196,12 @@ class MatchRecorder:
         options = dict(record.options)
         created = record.created
 
+        # A room the lobby made (a client's join) keeps the seed its game drew, as an API
+        # match does: a position of it, or a bot asked again, is dealt the same.
+        seed = record.seed if record.seed is not None else getattr(room.game, "seed", None)
+
         def create(store: Store) -> None:
-            store.create_match(room.game_type, seats, seed=record.seed, options=options,
+            store.create_match(room.game_type, seats, seed=seed, options=options,
                                match_id=room.id)
 
         try:
@@ -251,6 +255,7 @@ class MatchRecorder:
                 record.started = True
                 self._set_status(record, MatchStatus.PAUSED if record.room.paused
                                  else MatchStatus.RUNNING, _time_of(entry))
+                self._add_setup(record)
         elif isinstance(event, PauseChanged) and record.started:
             self._set_status(record, MatchStatus.PAUSED if event.paused else MatchStatus.RUNNING,
                              _time_of(entry))
@@ -346,6 +351,34 @@ class MatchRecorder:
 
         future = self.writer.call(write, soon=False)  # nobody waits for it
         future.add_done_callback(_log_failure(f"match {match_id}: status {status.value}"))
+
+    def _add_setup(self, record: Recorded) -> None:
+        """At the start, what the game says of its setup beyond the seed (`stored_options`:
+        a Kettle client's own deck, given after the match row was made) into the match's
+        options, unless they name it already (an API match's decks, as given)."""
+        setup = getattr(record.room.game, "stored_options", None)
+        extra = {k: v for k, v in (setup() if callable(setup) else {}).items()
+                 if k not in record.options}
+        if not extra or self.writer is None or not self.writer.alive or record.failed:
+            return
+        record.options.update(extra)
+        created = record.created
+        if created is not None and not created.done():
+            created.add_done_callback(
+                lambda f: None if f.cancelled() or f.exception() is not None
+                else self._write_options(record, extra))
+            return
+        self._write_options(record, extra)
+
+    def _write_options(self, record: Recorded, extra: dict[str, Any]) -> None:
+        assert self.writer is not None
+        match_id = record.room.id
+
+        def write(store: Store) -> None:
+            store.add_options(match_id, extra)
+
+        future = self.writer.call(write, soon=False)
+        future.add_done_callback(_log_failure(f"match {match_id}: its setup"))
 
     def _room_done(self, record: Recorded) -> None:
         """The room's task ended: a match without a stored result is cancelled or aborted."""

@@ -23,7 +23,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, NoReturn
@@ -464,6 +464,16 @@ class Store:
             if not driver(statement, connection.dialect).run(
                     connection, {"b_id": match_id, "b_status": status.value, "b_now": now}):
                 self._missing(connection, match_id)
+
+    def add_options(self, match_id: str, extra: Mapping[str, Any]) -> None:
+        """Add keys to a match's options (a key it has already keeps its value);
+        `NotFound` for an unknown match."""
+        with self._write() as session:
+            match = session.get(Match, match_id)
+            if match is None:
+                raise NotFound(f"no match {match_id}")
+            match.options = {**dict(extra), **(match.options or {})}
+            session.add(match)
 
     @staticmethod
     def _missing(connection: Connection, match_id: str) -> NoReturn:

@@ -89,6 +89,23 @@ class HearthGame:
         self.decks = tuple(decks)
         self.state = hearth.new_game(seed=self.seed, decks=self.decks, history=True)
 
+    def stored_options(self) -> dict[str, Any]:
+        """What the store keeps of the deal beyond the seed: each deck that is not the
+        seat's default one (a Kettle client's own, from `queue_player`), as {hero, cards}.
+
+        >>> game = HearthGame(seed=1)
+        >>> game.stored_options()
+        {}
+        >>> game.use_deck(1, *hearth.DEFAULT_DECKS[0])
+        >>> game.stored_options()["decks"]["1"]["hero"]
+        'HERO_08'
+        """
+        found = {str(seat): {"hero": hero, "cards": list(cards)}
+                 for seat, (hero, cards) in enumerate(self.decks)
+                 if (hero, tuple(cards)) != (hearth.DEFAULT_DECKS[seat][0],
+                                             tuple(hearth.DEFAULT_DECKS[seat][1]))}
+        return {"decks": found} if found else {}
+
     def pending(self) -> Mapping[int, Decision]:
         state = self.state
         asked: dict[int, Decision] = {}

@@ -5,6 +5,7 @@ original; a Blokus match also starts from an official replay file. Bad requests 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import gzip
 import json
@@ -212,3 +213,52 @@ async def test_bad_positions_are_a_422_naming_the_field(running: Running) -> Non
         assert response.json()["detail"].startswith(field), (origin, response.text)
     assert await _total(http) == count  # nothing stored
     assert not running.server.lobby.rooms  # nothing started
+
+
+async def _kettle_player(port: int, bot: Any, deck: tuple[str, Any]) -> None:
+    """One kit bot over TCP with its own deck (`queue_player`), to the end of its game."""
+    from bots.hearth import BotSession
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    session = BotSession(bot, deck=deck)  # type: ignore[arg-type]
+    writer.write(session.start())
+    while data := await reader.read(65536):
+        reply = session.receive_data(data)
+        if reply:
+            writer.write(reply)
+            await writer.drain()
+    writer.close()
+
+
+async def test_a_hearth_match_two_clients_joined_with_their_decks_is_a_starting_point(
+        running: Running, tmp_path: Path) -> None:
+    """Two Kettle clients made the match themselves (`queue_player`, each with a deck of
+    its own): its seed and decks are stored, so it starts a match from a position, and bots
+    playing its answers again end it as it ended."""
+    from bots.hearth import GreedyBot, RandomBot
+    from games.hearth import decks
+
+    hunter, priest = decks.named("hunter").pair(), decks.named("priest").pair()
+    async with asyncio.timeout(120):
+        await asyncio.gather(_kettle_player(running.tcp_port, GreedyBot(3), hunter),
+                             _kettle_player(running.tcp_port, RandomBot(4), priest))
+    [listed] = (await running.http.get("/api/matches", headers=AUTH)).json()["items"]
+    original = await wait_settled(running.http, listed["id"])
+    assert original["seed"] is not None
+    assert original["options"]["decks"] == {
+        "0": {"hero": hunter[0], "cards": list(hunter[1])},
+        "1": {"hero": priest[0], "cards": list(priest[1])}}
+    events = await _events(running.http, original["id"])
+    answers = _answers(events)
+    turn = 7
+    decision = [e["seq"] for e in events if e["kind"] == "decision"][turn]
+    after = [a for a in answers if a["seq"] > decision]
+    path = tmp_path / "hearth-answers.json"
+    path.write_text(json.dumps(after))
+    await _register(running.http, "replay-hearth", "hearth", "replay_hearth_bot.py", path)
+    again = await _play(running.http, {"game": "hearth", "seats": [
+        {"bot": "replay-hearth"}, {"bot": "replay-hearth"}],
+        "from": {"match": original["id"], "turn": turn}})
+    assert _result(again) == _result(original)
+    replayed = _answers(await _events(running.http, again["id"]))
+    assert [a["move"] for a in replayed] == [a["move"] for a in after]
