@@ -128,3 +128,24 @@ def test_what_cannot_be_asked_is_one_error_line(served: Served) -> None:
 
 def _events_of_kind(api: str, match_id: str, kind: str) -> list[dict[str, Any]]:
     return [e for e in _events(api, match_id) if e["kind"] == kind]
+
+
+def test_a_hearth_match_from_a_position_is_asked_again_from_the_terminal(
+        served: Served) -> None:
+    """The match it came from is read over the API too: the position is rebuilt from it."""
+    first = _played(served, "hearth", 34)
+    created = httpx.post(f"{served.api}/api/matches", headers=AUTH, timeout=30, json={
+        "game": "hearth", "seats": [{"bot": "ask-greedy"}, {"bot": "hearth-random"}],
+        "from": {"match": first, "turn": 6}})
+    assert created.status_code == 201, created.text
+    match_id = created.json()["id"]
+    deadline = time.monotonic() + 120
+    while not any(e["kind"] == "closed" for e in _events(served.api, match_id)):
+        assert time.monotonic() < deadline, "the match did not end"
+        time.sleep(0.1)
+    turn = _mine(served.api, match_id)[-1]
+    code, out, err = gauntlet("ask", match_id, "--seat", "0", "--turn", str(turn),
+                              "--bot", "ask-greedy", "--api", served.api, "--json")
+    assert code == 0, err
+    body = json.loads(out)
+    assert body["same"] is True and body["failure"] is None, body
