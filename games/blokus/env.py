@@ -59,7 +59,8 @@ from games.blokus.rl_encoding import (
 )
 from games.blokus.shapes import TEAMS
 from games.blokus.state import ALL_SHAPES, State, new_game
-from games.rl_common import bot_factory, render
+from games.rl_common import opponent as opponent_of
+from games.rl_common import render
 
 ENV_ID: Final = "gauntlet/Blokus-v0"
 REWARDS: Final = ("win", "score")
@@ -332,23 +333,10 @@ class BlokusEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space()
         self.action_space = action_space()
-        self._policy: Policy | None = None
-        self._bot: Bot | None = None
-        self._factory: Callable[[int], Bot] | None = None
-        if isinstance(opponent, str):
-            if opponent not in BUNDLED_OPPONENTS and ":" not in opponent:
-                names = ", ".join(BUNDLED_OPPONENTS)
-                raise ValueError(f"unknown opponent {opponent!r}: use {names} or module:Class")
-            spec = BUNDLED_OPPONENTS.get(opponent, opponent)
-            self._factory = None if spec is None else bot_factory(spec)
-        elif isinstance(opponent, type):
-            self._factory = bot_factory(opponent)
-        elif callable(getattr(opponent, "move", None)):
-            self._bot = opponent
-        elif callable(opponent):
-            self._policy = opponent
-        else:
-            raise TypeError(f"opponent must be a name, a bot or a policy, not {opponent!r}")
+        found = opponent_of(opponent, BUNDLED_OPPONENTS, "move")
+        self._policy: Policy | None = found.policy
+        self._bot: Bot | None = found.bot
+        self._factory: Callable[[int], Bot] | None = found.factory
         self.state = new_game(seed=0)
         self.team = 0
         self._mask = np.zeros(ACTION_COUNT, np.int8)

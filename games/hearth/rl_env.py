@@ -49,7 +49,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from ..rl_common import bot_factory, render
+from ..rl_common import opponent as opponent_of
+from ..rl_common import render
 from . import new_game
 from .actions import Action, Kind
 from .game import State
@@ -506,23 +507,10 @@ class HearthGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space()
         self.action_space = action_space()
         self._games = _Games(decks, turn_cap)
-        self._policy: Policy | None = None
-        self._bot: Bot | None = None
-        self._factory: Callable[[int], Bot] | None = None
-        if isinstance(opponent, str):
-            if opponent not in BUNDLED_OPPONENTS and ":" not in opponent:
-                names = ", ".join(BUNDLED_OPPONENTS)
-                raise ValueError(f"unknown opponent {opponent!r}: use {names} or module:Class")
-            spec = BUNDLED_OPPONENTS.get(opponent, opponent)
-            self._factory = None if spec is None else bot_factory(spec)
-        elif isinstance(opponent, type):
-            self._factory = bot_factory(opponent)
-        elif callable(getattr(opponent, "act", None)):
-            self._bot = opponent
-        elif callable(opponent):
-            self._policy = opponent
-        else:
-            raise TypeError(f"opponent must be a name, a bot or a policy, not {opponent!r}")
+        found = opponent_of(opponent, BUNDLED_OPPONENTS, "act")
+        self._policy: Policy | None = found.policy
+        self._bot: Bot | None = found.bot
+        self._factory: Callable[[int], Bot] | None = found.factory
         self.state = new_game(seed=0)
         self.player = 1
         self._mask = np.zeros(ACTION_COUNT, np.int8)
