@@ -39,6 +39,17 @@ def assert_local(urls: list[str], port: int) -> None:
         u for u in urls if not u.startswith(own)]
 
 
+async def opened(page: Any, port: int, room: Any, drawn: str) -> list[str]:
+    """The finished match `room` in the viewer, once `drawn` is on the page (its game's
+    viewer drew); the requests the page makes from then on (`assert_local`)."""
+    await finished(room)
+    urls = local_only(page)
+    await page.goto(http(port, f"?match={room.id}"))
+    await page.wait_for_selector("#result", timeout=WAIT_MS)
+    await page.wait_for_selector(drawn, timeout=WAIT_MS)
+    return urls
+
+
 async def shot(page: Any, tmp_path: Path, name: str, selector: str) -> None:
     """A screenshot of the page, and the element the test is about is on it."""
     assert await page.locator(selector).first.is_visible(), selector
@@ -96,11 +107,7 @@ async def test_the_blokus_move_list_names_every_move_and_follows_the_scrubber(
         page: Any, tmp_path: Path) -> None:
     async with site() as s:
         room, _ = blokus_match(s.lobby, delay=0.0, seed=2)
-        await finished(room)
-        urls = local_only(page)
-        await page.goto(http(s.port, f"?match={room.id}"))
-        await page.wait_for_selector("#result", timeout=WAIT_MS)
-        await page.wait_for_selector("#moves li", timeout=WAIT_MS)  # its viewer drew
+        urls = await opened(page, s.port, room, "#moves li")
         expected = blokus_moves(room)
         assert len(expected) > 30
         texts = await page.locator("#moves .move-text").all_inner_texts()
@@ -138,11 +145,7 @@ async def test_the_blokus_move_list_names_every_move_and_follows_the_scrubber(
 async def test_the_blokus_board_carries_its_coordinates(page: Any, tmp_path: Path) -> None:
     async with site() as s:
         room, _ = blokus_match(s.lobby, delay=0.0, seed=1)
-        await finished(room)
-        urls = local_only(page)
-        await page.goto(http(s.port, f"?match={room.id}"))
-        await page.wait_for_selector("#result", timeout=WAIT_MS)
-        await page.wait_for_selector(".coords.x span", timeout=WAIT_MS)  # its viewer drew
+        urls = await opened(page, s.port, room, ".coords.x span")
         columns = await page.locator(".coords.x span").all_inner_texts()
         rows = await page.locator(".coords.y span").all_inner_texts()
         assert columns == [str(n) for n in range(20)] and rows == columns
@@ -171,11 +174,7 @@ async def test_the_hearth_plays_are_clickable_and_follow_the_scrubber(
         page: Any, tmp_path: Path) -> None:
     async with site() as s:
         room, _ = hearth_match(s.lobby, seed=5)
-        await finished(room)
-        urls = local_only(page)
-        await page.goto(http(s.port, f"?match={room.id}"))
-        await page.wait_for_selector("#result", timeout=WAIT_MS)
-        await page.wait_for_selector("#ticker li", timeout=WAIT_MS)  # its viewer drew
+        urls = await opened(page, s.port, room, "#ticker li")
         items = page.locator("#ticker li button")
         count = await items.count()
         assert count > 20  # every play of the match, not only the last dozen
@@ -376,11 +375,7 @@ async def shown_totals(page: Any) -> list[int]:
 async def test_blokus_clocks_and_charts(page: Any, tmp_path: Path) -> None:
     async with site() as s:
         room, _ = blokus_match(s.lobby, delay=0.01, seed=3)
-        await finished(room)
-        urls = local_only(page)
-        await page.goto(http(s.port, f"?match={room.id}"))
-        await page.wait_for_selector("#result", timeout=WAIT_MS)
-        await page.wait_for_selector("#clocks", timeout=WAIT_MS)  # its viewer drew
+        urls = await opened(page, s.port, room, "#clocks")
         totals = think_totals(room, 2)
         assert all(t >= 10 * 20 for t in totals), totals  # 20+ moves each, 10 ms asleep
         assert await shown_totals(page) == totals
@@ -401,11 +396,7 @@ async def test_blokus_clocks_and_charts(page: Any, tmp_path: Path) -> None:
 async def test_hearth_clocks_and_health_chart(page: Any, tmp_path: Path) -> None:
     async with site() as s:
         room, _ = hearth_match(s.lobby, delay=0.01, seed=5)
-        await finished(room)
-        urls = local_only(page)
-        await page.goto(http(s.port, f"?match={room.id}"))
-        await page.wait_for_selector("#result", timeout=WAIT_MS)
-        await page.wait_for_selector("#clocks", timeout=WAIT_MS)  # its viewer drew
+        urls = await opened(page, s.port, room, "#clocks")
         totals = think_totals(room, 2)
         assert all(t >= 10 * 10 for t in totals), totals  # each answer 10 ms asleep
         assert await shown_totals(page) == totals
