@@ -80,9 +80,7 @@ def store_reader(store: Store) -> Reader:
         if store.events_dropped(match_id) is not None:
             raise MatchError(f"from.match: match {match_id}'s events were dropped by the "
                              "retention", 422)
-        # Each seq once: a pack committed while they were read shows some twice.
-        events = sorted({e.seq: e for e in store.events_since(match_id)}.values(),
-                        key=lambda e: e.seq)
+        events = store.events_since(match_id)  # in seq order, each once
         options = match.options if isinstance(match.options, dict) else {}
         return Recorded(match_id, match.game, match.seed, options, events)
 

@@ -340,12 +340,10 @@ def seat_moves(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=64)], store
 
 
 def _decision_seats(store: Store, match_id: str) -> list[tuple[int, Any]]:
-    """(seq, seat) of each decision event in seq order: decision N is item N (each seq
-    once: a pack committed while they were read shows some twice)."""
-    found = {e.seq: e.payload.get("seat")
-             for e in store.events_since(match_id, kind="decision")
-             if isinstance(e.payload, dict)}
-    return sorted(found.items())
+    """(seq, seat) of each decision event in seq order: decision N is item N."""
+    return [(e.seq, e.payload.get("seat"))
+            for e in store.events_since(match_id, kind="decision")
+            if isinstance(e.payload, dict)]
 
 
 def _move_of_turn(moves: list[dict[str, Any]], seats: list[tuple[int, Any]], match_id: str,
