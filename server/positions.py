@@ -20,8 +20,9 @@ from server.matches import MatchError
 from server.rooms.game import Game
 from server.store import Store
 
-__all__ = ["Event", "Reader", "Recorded", "Start", "decision_seqs", "from_match", "from_recorded",
-           "from_replay", "origin_of", "store_reader"]
+__all__ = ["Event", "Reader", "Recorded", "Start", "check_openings", "decision_seqs",
+           "from_match", "from_opening", "from_recorded", "from_replay", "origin_of",
+           "store_reader"]
 
 RNG = ("same", "fresh")
 
@@ -125,6 +126,25 @@ def from_recorded(read: Reader, plugin: GamePlugin, match_id: str, turn: int,
     if fresh is not None:
         origin["seed"] = fresh
     return Start(game, match.seed if fresh is None else fresh, origin)
+
+
+def check_openings(store: Store, plugin: GamePlugin, openings: list[dict[str, Any]]) -> None:
+    """Blocking: each opening ({"match", "turn"}: a ladder's or a test's) rebuilds, else
+    `MatchError` 422 naming `openings[i]` and what is wrong."""
+    for i, opening in enumerate(openings):
+        try:
+            from_match(store, plugin, opening["match"], opening["turn"])
+        except MatchError as exc:
+            raise MatchError(f"openings[{i}]: {exc}", 422) from None
+
+
+def from_opening(store: Store, plugin: GamePlugin, opening: dict[str, Any],
+                 seed: int) -> Start:
+    """Blocking: a game of a ladder round or a test pair from `opening`. Both games of a
+    round or pair get the same position: a game with randomness after its start (Hearth)
+    draws it fresh from their `seed`, so two rounds of one opening differ."""
+    return from_match(store, plugin, str(opening["match"]), int(opening["turn"]),
+                      "fresh" if plugin.fresh_rng else "same", seed)
 
 
 def origin_of(read: Reader, plugin: GamePlugin, options: Any, depth: int = 0

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
+from server.api.ladder_schemas import OpeningIn
 from server.api.schemas import MATCH_ID, TIME, _examples
 from server.store.models import PairStatus, SprtStatus
 
@@ -34,6 +35,9 @@ class TestCreate(BaseModel):
                              "(each pair's two games side by side).")
     seed: int | None = Field(None, ge=0, le=2**63 - 1,
                              description="Seeds every pair's game (None: a fresh one).")
+    openings: list[OpeningIn] = Field(
+        [], max_length=256, description="Stored positions the pairs start from: pair k from "
+        "opening k mod n, both games alike (an opening book); empty: the game's start.")
 
 
 class TestOut(BaseModel):
@@ -43,8 +47,9 @@ class TestOut(BaseModel):
     model_config = _examples({
         "id": 1, "game": "swc_2027_blokus", "a": "greedy", "b": "random", "elo0": 0,
         "elo1": 50, "alpha": 0.05, "beta": 0.05, "model": "normalized", "max_games": 20000,
-        "concurrency": 1, "seed": None, "status": "h1", "reason": "", "created": TIME,
-        "finished": TIME, "llr": 2.98, "lower": -2.94, "upper": 2.94, "progress": 101.2,
+        "concurrency": 1, "seed": None, "openings": [], "status": "h1", "reason": "",
+        "created": TIME, "finished": TIME, "llr": 2.98, "lower": -2.94, "upper": 2.94,
+        "progress": 101.2,
         "pairs": 17, "games": 34, "pentanomial": [0, 0, 1, 2, 14], "wins": 30, "draws": 1,
         "losses": 3, "decided_at": 34, "elo": 364.1, "elo_ci": [213.3, 670.8],
         "nelo": 248.6, "nelo_ci": [142.0, 355.2], "los": 1.0, "stopped_elo": 301.5,
@@ -62,6 +67,7 @@ class TestOut(BaseModel):
     max_games: int
     concurrency: int
     seed: int | None = Field(description="The admin's only: it tells every pair's game.")
+    openings: list[OpeningIn] = Field(description="The positions its pairs start from.")
     status: SprtStatus
     reason: str = Field(description="Why it ended when no bound did (stopped).")
     created: datetime

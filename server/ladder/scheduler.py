@@ -148,13 +148,8 @@ class Ladder:
         if game not in self.ladder_games():
             raise MatchError(f"no ladder for game {game!r}; ladder games: "
                              f"{', '.join(self.ladder_games())}", 404)
-        plugin = self.games.get(game)
-        for i, opening in enumerate(openings):
-            try:
-                await asyncio.to_thread(positions.from_match, self.store, plugin,
-                                        opening["match"], opening["turn"])
-            except MatchError as exc:
-                raise MatchError(f"openings[{i}]: {exc}", 422) from None
+        await asyncio.to_thread(positions.check_openings, self.store, self.games.get(game),
+                                openings)
         await asyncio.to_thread(self.ladder.set_openings, game, openings)
 
     def live_games(self) -> dict[str, int]:
@@ -332,15 +327,12 @@ class Ladder:
         await asyncio.to_thread(self._settle, pairing)
 
     def _start_of(self, pairing: LadderPairing) -> Start | None:
-        """Blocking: the position the leg starts from (None: the game's start). Both legs
-        of a round get the same: a game with randomness after its start (Hearth) draws it
-        fresh from the round's seed, so two rounds of one opening differ."""
+        """Blocking: the position the leg starts from (None: the game's start), the same
+        for both legs of its round (`positions.from_opening`)."""
         if not pairing.start:
             return None
-        plugin = self.games.get(pairing.game)
-        return positions.from_match(self.store, plugin, str(pairing.start["match"]),
-                                    int(pairing.start["turn"]),
-                                    "fresh" if plugin.fresh_rng else "same", pairing.seed)
+        return positions.from_opening(self.store, self.games.get(pairing.game),
+                                      pairing.start, pairing.seed)
 
     def _clocks(self) -> Clocks | None:
         """The legs' clocks: the ladder's (None: the server's), paced if it says so."""

@@ -1,7 +1,8 @@
 """`SprtRunner`: one task per running test, playing its pairs until the SPRT decides.
 
 A pair is two ordinary API matches of the test's registered bots (`MatchService`): game 0
-with the candidate in seat 0, game 1 with the seats swapped, the same seed. Each game's
+with the candidate in seat 0, game 1 with the seats swapped, the same seed (and with
+openings, the same position: pair k from opening k mod n, played on this node). Each game's
 match id is stored before the runner waits for it, and its result (the candidate's W, D or
 L, from the stored seats) as soon as it is over; when both games have a result the pair is
 counted (`SprtStore.count_pair`) and added to the test's `Tally`, which decides.
@@ -29,7 +30,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from server import positions
 from server.matches import MatchError, MatchService, SeatRequest, find_bot
+from server.positions import Start
 from server.rooms import Clocks
 from server.series import game_seed
 from server.sprt.tally import Tally
@@ -71,6 +74,7 @@ class TestRequest:
     model: str = "normalized"
     concurrency: int = 1
     seed: int | None = None
+    openings: tuple[dict[str, Any], ...] = ()
 
 
 class _Unplayable(Exception):
@@ -153,13 +157,15 @@ class SprtRunner:
             bots.append(bot)
         if bots[0].id == bots[1].id:
             raise MatchError("b: a test needs two different bots", 422)
+        openings = [dict(o) for o in request.openings]
+        await asyncio.to_thread(positions.check_openings, self.store, plugin, openings)
         seed = request.seed if request.seed is not None else random.SystemRandom().getrandbits(62)
         row = await asyncio.to_thread(self.tests.create_test, SprtTest(
             game=plugin.game_id, bot_a=bots[0].id, bot_b=bots[1].id, name_a=bots[0].name,
             name_b=bots[1].name, elo0=request.elo0, elo1=request.elo1, alpha=request.alpha,
             beta=request.beta, model=request.model,
             max_games=request.max_games + request.max_games % 2,
-            concurrency=request.concurrency, seed=seed))
+            concurrency=request.concurrency, seed=seed, openings=openings or None))
         self._spawn(row)
         return row
 
@@ -269,9 +275,11 @@ class SprtRunner:
         bots = [row.bot_a, row.bot_b] if game == 0 else [row.bot_b, row.bot_a]
         for _attempt in range(GAME_ATTEMPTS):
             try:
+                start = await asyncio.to_thread(self._start_of, row, pair)
                 match_id, _seats = await self.service.start_match(
-                    row.game, [SeatRequest(bot=bot) for bot in bots], seed=pair.seed,
-                    clocks=self.clocks, remote=self.remote)
+                    row.game, [SeatRequest(bot=bot) for bot in bots],
+                    seed=pair.seed if start is None else start.seed, clocks=self.clocks,
+                    remote=self.remote, start=start)
             except MatchError as error:
                 if error.status in (404, 422):
                     raise _Unplayable(f"cannot start a game: {error}") from None
@@ -294,6 +302,15 @@ class SprtRunner:
             log.info("sprt: test %d pair %d game %d: match %s without a result, played "
                      "again", row.id, pair.pair, game, match_id)
         return None
+
+    def _start_of(self, row: SprtTest, pair: SprtPair) -> Start | None:
+        """Blocking: the position a game of the pair starts from (None: the game's start):
+        pair k from opening k mod n, both games alike (`positions.from_opening`)."""
+        if not row.openings:
+            return None
+        opening = row.openings[pair.pair % len(row.openings)]
+        return positions.from_opening(self.store, self.service.lobby.games.get(row.game),
+                                      opening, pair.seed)
 
     async def _wait(self, match_id: str) -> None:
         if self.remote is not None and self.service.live_room(match_id) is None:

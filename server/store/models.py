@@ -440,6 +440,9 @@ class SprtTest(StoreModel, table=True):
     max_games: int
     concurrency: int = Field(default=1)
     seed: int = Field(sa_type=sa.BigInteger)
+    # The positions its pairs start from ({"match", "turn"} each): pair k from opening k mod
+    # n, both games alike; None: every pair from the game's start.
+    openings: list[Any] | None = Field(default=None, sa_type=sa.JSON, nullable=True)
     status: str = Field(default=SprtStatus.RUNNING.value, sa_type=sa.String(16), index=True)
     # Why it ended when nobody decided it: stopped over the API, too many games without result.
     reason: str = Field(default="", sa_type=sa.String(200))

@@ -41,6 +41,7 @@ def _out(runner: SprtRunner, row: SprtTest, admin: bool, *, history: bool) -> Te
         id=row.id, game=row.game, a=row.name_a, b=row.name_b, elo0=row.elo0, elo1=row.elo1,
         alpha=row.alpha, beta=row.beta, model=row.model, max_games=row.max_games,
         concurrency=row.concurrency, seed=row.seed if admin else None,
+        openings=list(row.openings or []),
         status=SprtStatus(row.status), reason=row.reason,
         created=row.created, finished=row.finished, **tally.figures(),
         playing=counts.get(PairStatus.PLAYING.value, 0),
@@ -57,7 +58,9 @@ async def create_test(body: TestCreate, context: ContextDep) -> TestOut:
     pentanomial SPRT accepts H1 or H0, or `max_games` games are played. The test is
     stored: a restarted server resumes it."""
     runner = _runner(context)
-    row = await runner.create(TestRequest(**body.model_dump()))
+    fields = body.model_dump()
+    fields["openings"] = tuple(fields["openings"])
+    row = await runner.create(TestRequest(**fields))
     return await asyncio.to_thread(_out, runner, row, True, history=True)
 
 

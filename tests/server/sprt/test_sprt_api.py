@@ -4,6 +4,7 @@ are the statistics of those pairs, a stop ends a test, and bad requests get a 4x
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -142,3 +143,49 @@ async def test_the_tests_routes_need_the_token_to_change_and_name_what_is_missin
     assert (await http.post("/api/tests/999/stop", headers=AUTH)).status_code == 404
     assert (await http.get("/api/tests/0")).status_code == 422
     assert (await http.get("/api/tests?status=maybe")).status_code == 422
+
+
+async def test_a_test_with_openings_plays_each_pair_from_its_opening(
+        running: Running) -> None:
+    """An opening book: pair k from opening k mod n, both games from the same position with
+    the seats swapped; an opening that does not rebuild is a 422 naming it, nothing stored."""
+    http = running.http
+    created = await http.post("/api/matches", headers=AUTH, json={
+        "game": BLOKUS, "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+    source = created.json()["id"]
+
+    async def finished() -> bool:
+        body = (await http.get(f"/api/matches/{source}")).json()
+        return bool(body["status"] == "finished" and not body["live"])
+
+    await wait_until(finished, 120, "the source match", 0.1)
+    openings = [{"match": source, "turn": 5}, {"match": source, "turn": 10}]
+    refused = await http.post("/api/tests", headers=AUTH, json={
+        "game": BLOKUS, "a": "greedy", "b": "random",
+        "openings": [*openings, {"match": source, "turn": 100_000}]})
+    assert refused.status_code == 422 and "openings[2]: from.turn" in refused.json()["detail"]
+    assert (await http.get("/api/tests")).json()["total"] == 0
+
+    answer = await http.post("/api/tests", headers=AUTH, json={
+        "game": BLOKUS, "a": "greedy", "b": "random", "elo0": 0, "elo1": 50,
+        "max_games": 8, "concurrency": 2, "openings": openings})
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["openings"] == openings
+    test = await _ended(http, answer.json()["id"], 240)
+    pairs = (await http.get(f"/api/tests/{test['id']}/pairs", headers=AUTH)).json()
+    counted = [p for p in pairs if p["status"] == "counted"]
+    assert len(counted) >= 2, pairs
+    for pair in counted:
+        opening = openings[pair["pair"] % len(openings)]
+        firsts = []
+        for game, match_id in enumerate(pair["matches"]):
+            match = (await http.get(f"/api/matches/{match_id}")).json()
+            assert match["options"]["from"] == {**opening, "rng": "same"}, match
+            assert match["seats"][game]["name"] == "greedy"
+            events = (await http.get(f"/api/matches/{match_id}/events", headers=AUTH,
+                                     params={"limit": 10})).text
+            firsts.append(next(e["payload"]["blokus"] for e in map(json.loads,
+                                                                 events.splitlines())
+                               if "blokus" in (e["payload"] or {})))
+        # Both games of the pair start from the same stored position, with its moves.
+        assert firsts[0] == firsts[1] and len(firsts[0]["moves"]) >= opening["turn"] // 2
