@@ -19,6 +19,7 @@ from games import hearth
 from protocols.sc.blokus import state_key
 from server.games.blokus.record import rebuild
 from tests.server.api.conftest import AUTH, BOTS, REPO, Running, running, wait_settled
+from tests.server.net.test_kettle_mid_turn_choice import kit_game
 
 __all__ = ["running"]
 
@@ -215,21 +216,6 @@ async def test_bad_positions_are_a_422_naming_the_field(running: Running) -> Non
     assert not running.server.lobby.rooms  # nothing started
 
 
-async def _kettle_player(port: int, bot: Any, deck: tuple[str, Any]) -> None:
-    """One kit bot over TCP with its own deck (`queue_player`), to the end of its game."""
-    from bots.hearth import BotSession
-
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    session = BotSession(bot, deck=deck)  # type: ignore[arg-type]
-    writer.write(session.start())
-    while data := await reader.read(65536):
-        reply = session.receive_data(data)
-        if reply:
-            writer.write(reply)
-            await writer.drain()
-    writer.close()
-
-
 async def test_a_hearth_match_two_clients_joined_with_their_decks_is_a_starting_point(
         running: Running, tmp_path: Path) -> None:
     """Two Kettle clients made the match themselves (`queue_player`, each with a deck of
@@ -240,8 +226,8 @@ async def test_a_hearth_match_two_clients_joined_with_their_decks_is_a_starting_
 
     hunter, priest = decks.named("hunter").pair(), decks.named("priest").pair()
     async with asyncio.timeout(120):
-        await asyncio.gather(_kettle_player(running.tcp_port, GreedyBot(3), hunter),
-                             _kettle_player(running.tcp_port, RandomBot(4), priest))
+        await asyncio.gather(kit_game(running.tcp_port, GreedyBot(3), hunter),
+                             kit_game(running.tcp_port, RandomBot(4), priest))
     [listed] = (await running.http.get("/api/matches", headers=AUTH)).json()["items"]
     original = await wait_settled(running.http, listed["id"])
     assert original["seed"] is not None
