@@ -7,14 +7,17 @@ same bytes). Raw clients over real sockets against a real server."""
 from __future__ import annotations
 
 import asyncio
+import sys
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).parents[2] / "conformance" / "kettle"))
+from kettle_client import KettleClient
+
 from games import hearth
-from protocols.base import NEED_DATA, ConnectionClosed
 from protocols.kettle import (
     CHOICE_MULLIGAN,
     ChooseEntities,
-    ClientConnection,
     Concede,
     EntityChoices,
     GameFinished,
@@ -27,35 +30,6 @@ from server.config import Limits, ServerConfig
 from server.runtime import GauntletServer
 
 WAIT = 60.0
-
-
-class Client:
-    """One raw Kettle connection: send messages, read the next event."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.conn = ClientConnection()
-        self.reader, self.writer = reader, writer
-
-    @classmethod
-    async def connect(cls, port: int) -> Client:
-        return cls(*await asyncio.open_connection("127.0.0.1", port))
-
-    def send(self, message: Any) -> None:
-        self.writer.write(self.conn.send(message))
-
-    async def next(self) -> Any:
-        while (event := self.conn.next_event()) is NEED_DATA:
-            self.conn.receive_data(await self.reader.read(65536))
-        assert not isinstance(event, ConnectionClosed), "the server closed the connection"
-        return event
-
-    async def until(self, kind: type) -> Any:
-        while not isinstance(event := await self.next(), kind):
-            pass
-        return event
-
-    def close(self) -> None:
-        self.writer.close()
 
 
 def before_start(room: Any, player: int) -> list[dict[str, Any]]:
@@ -71,32 +45,32 @@ async def test_the_match_starts_once_both_asked_for_the_state_and_snapshots_are_
     async with GauntletServer(config) as srv, asyncio.timeout(WAIT):
         port = srv.tcp_port
         assert port is not None
-        first = await Client.connect(port)
-        first.send(QueuePlayer("first"))
-        joined = await first.until(GameJoined)
-        first.send(GetGameState())
-        first_snapshot = await first.until(HistoryBlock)
-        second = await Client.connect(port)
-        second.send(QueuePlayer("second"))
-        await second.until(GameJoined)
+        first = await KettleClient.connect(port)
+        await first.send(QueuePlayer("first"))
+        joined = await first.recv_until(GameJoined)
+        await first.send(GetGameState())
+        first_snapshot = await first.recv_until(HistoryBlock)
+        second = await KettleClient.connect(port)
+        await second.send(QueuePlayer("second"))
+        await second.recv_until(GameJoined)
         room = srv.rooms[joined.game_id]
         # Both seats joined; the second has not asked for the state: the match waits.
         assert room.slots[1].player is not None and not room.slots[1].present
         assert not room.started
-        second.send(GetGameState())
-        second_snapshot = await second.until(HistoryBlock)
+        await second.send(GetGameState())
+        second_snapshot = await second.recv_until(HistoryBlock)
         for player, client, snapshot in ((1, first, first_snapshot),
                                          (2, second, second_snapshot)):
             # Nobody answered anything before either snapshot: the game before its start.
             assert list(snapshot.entries) == before_start(room, player)
-            choices = await client.next()  # and right after it, the mulligan
+            choices = await client.recv()  # and right after it, the mulligan
             assert isinstance(choices, EntityChoices)
             assert choices.choice_type == CHOICE_MULLIGAN
-            client.send(ChooseEntities(choices.choice_id, ()))
-        first.send(Concede())
+            await client.send(ChooseEntities(choices.choice_id, ()))
+        await first.send(Concede())
         for client in (first, second):
-            assert isinstance(await client.until(GameFinished), GameFinished)
-            client.close()
+            assert isinstance(await client.recv_until(GameFinished), GameFinished)
+            await client.close()
 
 
 async def test_a_client_that_never_asks_for_the_state_still_gets_its_match() -> None:
@@ -108,18 +82,18 @@ async def test_a_client_that_never_asks_for_the_state_still_gets_its_match() -> 
     async with GauntletServer(config) as srv, asyncio.timeout(WAIT):
         port = srv.tcp_port
         assert port is not None
-        asking = await Client.connect(port)
-        asking.send(QueuePlayer("asking"))
-        await asking.until(GameJoined)
-        asking.send(GetGameState())
-        await asking.until(HistoryBlock)
-        silent = await Client.connect(port)
-        silent.send(QueuePlayer("silent"))
-        await silent.until(GameJoined)
-        choices = await asking.until(EntityChoices)
-        asking.send(ChooseEntities(choices.choice_id, ()))
-        finished = await asking.until(GameFinished)
+        asking = await KettleClient.connect(port)
+        await asking.send(QueuePlayer("asking"))
+        await asking.recv_until(GameJoined)
+        await asking.send(GetGameState())
+        await asking.recv_until(HistoryBlock)
+        silent = await KettleClient.connect(port)
+        await silent.send(QueuePlayer("silent"))
+        await silent.recv_until(GameJoined)
+        choices = await asking.recv_until(EntityChoices)
+        await asking.send(ChooseEntities(choices.choice_id, ()))
+        finished = await asking.recv_until(GameFinished)
         assert finished.winners == (1,), finished
         assert "timeout" in finished.result.lower(), finished
         for client in (asking, silent):
-            client.close()
+            await client.close()
