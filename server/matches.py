@@ -317,8 +317,7 @@ class MatchService:
             plugin.use_deck(room.game, i, deck)  # before any seat joins: nothing was dealt
         tracked = self.tracked[room.id]
         record = tracked.record
-        # The seed the game drew when none was given: a position is rebuilt from it later.
-        record.seed = seed if seed is not None else getattr(room.game, "seed", None)
+        record.seed = seed  # None: the recorder stores the one the game drew
         record.options = {"paused": paused, "source": "api",
                            **({"clocks": dataclasses.asdict(clocks)} if clocks else {})}
         if decks:  # as given: a position of this match is dealt them again

@@ -336,13 +336,7 @@ class MatchRecorder:
         at = at or utcnow()
         if record.failed and status not in (MatchStatus.ABORTED, MatchStatus.CANCELLED):
             return
-        created = record.created
-        if created is not None and not created.done():
-            # A room seated in the loop turn that made it starts before its row is queued:
-            # the status follows the row (callbacks run in order, so statuses keep theirs).
-            created.add_done_callback(
-                lambda f: None if f.cancelled() or f.exception() is not None
-                else self._set_status(record, status, at))
+        if self._after_row(record, lambda: self._set_status(record, status, at)):
             return
         match_id = record.room.id
 
@@ -351,6 +345,19 @@ class MatchRecorder:
 
         future = self.writer.call(write, soon=False)  # nobody waits for it
         future.add_done_callback(_log_failure(f"match {match_id}: status {status.value}"))
+
+    @staticmethod
+    def _after_row(record: Recorded, again: Callable[[], None]) -> bool:
+        """True when the match's row is not stored yet: `again` is called once it is (not
+        when it fails). A room seated in the loop turn that made it starts before its row
+        is queued: its writes follow the row (callbacks run in order, so statuses keep
+        theirs)."""
+        created = record.created
+        if created is None or created.done():
+            return False
+        created.add_done_callback(
+            lambda f: None if f.cancelled() or f.exception() is not None else again())
+        return True
 
     def _add_setup(self, record: Recorded) -> None:
         """At the start, what the game says of its setup beyond the seed (`stored_options`:
@@ -361,17 +368,9 @@ class MatchRecorder:
                  if k not in record.options}
         if not extra or self.writer is None or not self.writer.alive or record.failed:
             return
-        record.options.update(extra)
-        created = record.created
-        if created is not None and not created.done():
-            created.add_done_callback(
-                lambda f: None if f.cancelled() or f.exception() is not None
-                else self._write_options(record, extra))
+        if self._after_row(record, lambda: self._add_setup(record)):
             return
-        self._write_options(record, extra)
-
-    def _write_options(self, record: Recorded, extra: dict[str, Any]) -> None:
-        assert self.writer is not None
+        record.options.update(extra)
         match_id = record.room.id
 
         def write(store: Store) -> None:

@@ -8,6 +8,7 @@ stored one, both as the event log writes moves. Nothing is stored.
 from __future__ import annotations
 
 import asyncio
+import functools
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
@@ -91,8 +92,10 @@ async def ask_again(match_id: Annotated[str, Path(min_length=1, max_length=64)],
                                  events=events, seat=seat, turn=body.turn, spec=spec,
                                  clocks=service.lobby.clocks,
                                  names=[s.display_name for s in seats],
-                                 origin=positions.origin_of(positions.store_reader(store),
-                                                            plugin, match.options))
+                                 # Read once: the ask rebuilds the position twice.
+                                 origin=positions.origin_of(
+                                     functools.cache(positions.store_reader(store)), plugin,
+                                     match.options))
     except AskError as error:
         raise MatchError(str(error), error.status) from None
     said = asked.last

@@ -25,9 +25,8 @@ def stored_position(stored: StoredPosition) -> HearthGame:
     if stored.origin is not None:
         # Its log holds the answers from its own start on: they go on from the position it
         # started from, rebuilt from the match it came from.
-        origin = stored.origin()
-        assert isinstance(origin, HearthGame)
-        game = origin
+        game = stored.origin()
+        assert isinstance(game, HearthGame)
     elif "from" in stored.options:
         raise PositionError("that match started from a position that is not a stored "
                             "match's", "from.match")

@@ -142,13 +142,14 @@ def _replayed(seed: int, answers: list[dict[str, Any]]) -> hearth.State:
     return game
 
 
-async def test_a_hearth_match_from_turn_n_ends_as_the_original(running: Running,
-                                                                tmp_path: Path) -> None:
-    original = await _play(running.http, {"game": "hearth", "seed": 21, "seats": [
-        {"bot": "hearth-greedy"}, {"bot": "hearth-random"}]})
+async def _hearth_again(running: Running, tmp_path: Path, original: dict[str, Any],
+                        turn: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                        list[dict[str, Any]], dict[str, Any]]:
+    """A Hearth match from turn `turn` of `original`, finished, its two seats bots that
+    play the original's answers after the position: the original's events, its answers
+    before and after the position, and the new match."""
     events = await _events(running.http, original["id"])
     answers = _answers(events)
-    turn = 9
     decision = [e["seq"] for e in events if e["kind"] == "decision"][turn]
     before = [a for a in answers if a["seq"] < decision]
     after = [a for a in answers if a["seq"] > decision]
@@ -158,14 +159,24 @@ async def test_a_hearth_match_from_turn_n_ends_as_the_original(running: Running,
     again = await _play(running.http, {"game": "hearth", "seats": [
         {"bot": "replay-hearth"}, {"bot": "replay-hearth"}],
         "from": {"match": original["id"], "turn": turn}})
+    return events, before, after, again
+
+
+async def test_a_hearth_match_from_turn_n_ends_as_the_original(running: Running,
+                                                                tmp_path: Path) -> None:
+    original = await _play(running.http, {"game": "hearth", "seed": 21, "seats": [
+        {"bot": "hearth-greedy"}, {"bot": "hearth-random"}]})
+    turn = 9
+    events, before, after, again = await _hearth_again(running, tmp_path, original, turn)
     assert again["seed"] == 21 and again["options"]["from"]["rng"] == "same"
     assert _result(again) == _result(original)
     stored = await _events(running.http, again["id"])
     replayed = _answers(stored)
     assert [a["move"] for a in replayed] == [a["move"] for a in after]
     final = _replayed(21, before + replayed)
-    assert final.is_over and final.hash() == _replayed(21, answers).hash()
+    assert final.is_over and final.hash() == _replayed(21, before + after).hash()
     # Its first news is the whole history up to the position, as the original told it.
+    decision = [e["seq"] for e in events if e["kind"] == "decision"][turn]
     told = [entry for e in events if e["kind"] == "state" and e["seq"] < decision
             for entry in e["payload"]["public"]]
     first = next(e for e in stored if e["kind"] == "state")
@@ -234,17 +245,7 @@ async def test_a_hearth_match_two_clients_joined_with_their_decks_is_a_starting_
     assert original["options"]["decks"] == {
         "0": {"hero": hunter[0], "cards": list(hunter[1])},
         "1": {"hero": priest[0], "cards": list(priest[1])}}
-    events = await _events(running.http, original["id"])
-    answers = _answers(events)
-    turn = 7
-    decision = [e["seq"] for e in events if e["kind"] == "decision"][turn]
-    after = [a for a in answers if a["seq"] > decision]
-    path = tmp_path / "hearth-answers.json"
-    path.write_text(json.dumps(after))
-    await _register(running.http, "replay-hearth", "hearth", "replay_hearth_bot.py", path)
-    again = await _play(running.http, {"game": "hearth", "seats": [
-        {"bot": "replay-hearth"}, {"bot": "replay-hearth"}],
-        "from": {"match": original["id"], "turn": turn}})
+    *_, after, again = await _hearth_again(running, tmp_path, original, 7)
     assert _result(again) == _result(original)
     replayed = _answers(await _events(running.http, again["id"]))
     assert [a["move"] for a in replayed] == [a["move"] for a in after]
